@@ -210,6 +210,14 @@ export interface ListingRec {
   sku: string;
   sellerId: string;
   hyperlocal: boolean;
+  /** Catalogue facts the marketplace knows about the product; order items copy them. */
+  fsn: string;
+  title: string;
+  vertical: string;
+  serialized: boolean;
+  refurbished: boolean;
+  /** Self-ship products (large appliances, furniture) that carry an installation service. */
+  selfShip: boolean;
   /** The listing object as the seller last wrote it, plus system fields (listing_id, package ids). */
   data: Record<string, unknown>;
   internalState: 'ACTIVE' | 'INACTIVE' | 'READY_FOR_ACTIVATION' | 'ARCHIVED' | 'INACTIVATED_BY_MARKETPLACE';
