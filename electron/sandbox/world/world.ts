@@ -39,6 +39,8 @@ export class World {
   /** sellerId -> sku -> listing */
   readonly listings = new Map<string, Map<string, ListingRec>>();
   readonly events: EventRec[] = [];
+  /** Shipments waiting for their documents (PACKING_IN_PROGRESS); the sweep settles them. */
+  readonly packing = new Set<string>();
   /** Counters for ids; persisted as part of 'meta'. */
   readonly counters: Record<string, number> = {};
 
@@ -112,6 +114,7 @@ export class World {
       for (const item of shipment.orderItems) if (item.status === 'PACKING_IN_PROGRESS') item.status = 'PACKED';
       shipment.updatedAt = new Date(Math.max(pack.documentsReadyAt, Date.parse(shipment.updatedAt))).toISOString();
       this.touch('shipment', shipment.shipmentId);
+      this.packing.delete(shipment.shipmentId);
       this.emit('Packed', { shipmentId: shipment.shipmentId, orderItemIds: shipment.orderItems.map((i) => i.orderItemId) });
     }
     return shipment;
