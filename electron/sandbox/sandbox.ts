@@ -1,5 +1,5 @@
-// Composition of the embedded marketplace: world + routes + HTTPS server. Used by the CLI
-// (npm run sandbox), by the app in demo mode and by tests.
+// Composition of the embedded marketplace: world + routes + HTTPS server + persistence + faults.
+// Used by the CLI (npm run sandbox), by the app in demo mode and by tests.
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { World } from './world/world.js';
@@ -8,15 +8,32 @@ import { seedWorld, type SeedInfo } from './world/seed.js';
 import { allRoutes } from './routes/index.js';
 import { createRequestListener, type PipelineHooks } from './http/server.js';
 import type { SandboxTls } from './tls.js';
+import { createEpochClock } from './platform/epoch-clock.js';
+import { createHttpsOnlyFront } from './platform/https-only-front.js';
+import { registerPlatform } from './platform/platform-registry.js';
+import { openPersistence, type StatePersistence } from './persistence.js';
+import { createFaultInjector, type FaultInjector } from './faults.js';
+
+export const DEFAULT_SEED = 7;
+export const DEFAULT_SHIPMENTS = 50;
+/** Period of the sweep that settles packs whose documents became ready (Packed events without reads). */
+export const SETTLE_SWEEP_MS = 200;
 
 export interface SandboxOptions {
   tls: SandboxTls;
   seed?: number;
+  /** Shipments of the primary seller; a state directory's own value wins when this is absent. */
   shipments?: number;
+  /** Size of a new data set when `shipments` is absent (DEFAULT_SHIPMENTS otherwise). */
+  defaultShipments?: number;
   labelDelayMs?: number;
   port?: number;
+  /** Listen address; 127.0.0.1 unless a test needs a non-loopback peer. */
+  host?: string;
   clock?: SandboxClock;
   hooks?: PipelineHooks;
+  /** Where state survives restarts (persistence.ts); in memory only when absent. */
+  stateDir?: string;
 }
 
 export interface RunningSandbox {
@@ -24,24 +41,111 @@ export interface RunningSandbox {
   server: Server;
   baseUrl: string;
   info: SeedInfo;
+  faults: FaultInjector;
+  /** The data set actually served (a state directory may dictate seed and size). */
+  seed: number;
+  shipments: number;
+  reset(): void;
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
-  const world = new World({ clock: options.clock ?? createClock(), labelDelayMs: options.labelDelayMs ?? 2000 });
-  const info = seedWorld(world, { seed: options.seed ?? 7, shipments: options.shipments ?? 50 });
-  const server = createServer({ key: options.tls.key, cert: options.tls.cert, keepAlive: true }, createRequestListener(world, allRoutes(), options.hooks));
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const clock = createEpochClock(options.clock ?? createClock());
+  const world = new World({ clock, labelDelayMs: options.labelDelayMs ?? 2000 });
+  const defaults = { seed: options.seed ?? DEFAULT_SEED, shipments: options.shipments ?? options.defaultShipments ?? DEFAULT_SHIPMENTS, epochMs: clock.now() };
+  const store: StatePersistence | undefined = options.stateDir
+    ? openPersistence(options.stateDir, { seed: options.seed, shipments: options.shipments }, defaults)
+    : undefined;
+  const meta = store?.meta ?? defaults;
+
+  const info = clock.frozenAt(meta.epochMs, () => seedWorld(world, { seed: meta.seed, shipments: meta.shipments }));
+  if (store) store.restore(world);
+  else forgetChanges(world);
+
+  const flush = () => (store ? store.flush(world) : forgetChanges(world));
+  const faults = createFaultInjector(meta.seed);
+
+  const reset = () => {
+    // Tokens belong to the station's sign-in, not to the data set: keeping them means a demo can
+    // be reset without signing in again. For the same reason the clock never runs backwards: the
+    // new data set is seeded at the current sandbox time.
+    const tokens = [...world.tokens.values()];
+    clearWorld(world);
+    faults.configure({});
+    const epochMs = clock.now();
+    Object.assign(info, clock.frozenAt(epochMs, () => seedWorld(world, { seed: meta.seed, shipments: meta.shipments })));
+    forgetChanges(world);
+    for (const t of tokens) {
+      world.tokens.set(t.token, t);
+      world.touch('token', t.token);
+    }
+    if (store) store.rebase(world, epochMs);
+    else forgetChanges(world);
+  };
+  registerPlatform(world, { seed: meta.seed, faults, reset });
+
+  const hooks: PipelineHooks = {
+    fault: options.hooks?.fault ?? ((operation) => faults.decide(operation)),
+    afterHandle: (w) => {
+      options.hooks?.afterHandle?.(w);
+      flush();
+    },
+  };
+  const server = createServer({ key: options.tls.key, cert: options.tls.cert, keepAlive: true }, createRequestListener(world, allRoutes(), hooks));
+  const front = createHttpsOnlyFront(server);
+  await new Promise<void>((resolve, reject) => {
+    front.server.once('error', reject);
+    front.server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      front.server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = front.server.address() as AddressInfo;
+
+  const sweep = setInterval(() => {
+    for (const id of world.packing) {
+      const shipment = world.shipments.get(id);
+      if (shipment) world.settle(shipment);
+      else world.packing.delete(id);
+    }
+    flush();
+  }, SETTLE_SWEEP_MS);
+  sweep.unref();
+
+  let closing: Promise<void> | undefined;
   return {
     world,
     server,
     baseUrl: `https://127.0.0.1:${port}`,
     info,
+    faults,
+    seed: meta.seed,
+    shipments: meta.shipments,
+    reset,
     close: () =>
-      new Promise<void>((resolve) => {
+      (closing ??= (async () => {
+        clearInterval(sweep);
+        const closed = front.close();
         server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+        server.close();
+        await closed;
+        store?.close(world);
+      })()),
   };
+}
+
+/** Seeded records need no journal: the seed recreates them. */
+function forgetChanges(world: World): void {
+  world.dirty.clear();
+  world.newEvents.length = 0;
+}
+
+function clearWorld(world: World): void {
+  for (const map of [world.sellers, world.apps, world.tokens, world.codes, world.shipments, world.orderItemIndex, world.orderIndex, world.returns, world.listings]) {
+    map.clear();
+  }
+  world.events.length = 0;
+  world.packing.clear();
+  for (const key of Object.keys(world.counters)) delete world.counters[key];
+  forgetChanges(world);
 }

@@ -43,3 +43,19 @@ export const MAX_LABEL_GENERATION_MS = 30 * 60 * 1000;
 
 /** India Standard Time: dates without a zone are IST (spec § search, "IST is assumed"). */
 export const IST_OFFSET_MINUTES = 330;
+
+/**
+ * Largest side of a package, in cm, that logistics can carry (spec § Errors,
+ * INVALID_PACKAGE_DIMENSION "too large to be serviceable"; the number is not shown, so it is the
+ * project's choice, recorded in electron/sandbox/README.md).
+ */
+export const MAX_PACKAGE_SIDE_CM = 300;
+/** Heaviest package logistics carries, in kg (same reasoning as MAX_PACKAGE_SIDE_CM). */
+export const MAX_PACKAGE_WEIGHT_KG = 100;
+/**
+ * A declared weight this many times above or below the catalogue's package weight gives
+ * WEIGHT_ANOMALY_WARNING at pack unless ignoreWarning is set (spec § Errors; sdk-facts § 7).
+ */
+export const WEIGHT_ANOMALY_FACTOR = 10;
+/** Digits of an IMEI (14 digits and a Luhn check digit), checked at pack (INVALID_IMEI_NUMBER). */
+export const IMEI_LENGTH = 15;

@@ -25,7 +25,10 @@ export interface TestSandbox extends RunningSandbox {
   call(method: string, path: string, init?: { body?: unknown; rawBody?: string | Buffer; token?: string | null; headers?: Record<string, string> }): Promise<CallResult>;
 }
 
-export async function startTestSandbox(options: Omit<SandboxOptions, 'tls'> = {}): Promise<TestSandbox> {
+/** Options of startTestSandbox: every sandbox option but the TLS material (one CA per test run). */
+export type TestSandboxOptions = Omit<SandboxOptions, 'tls'>;
+
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
   tlsOnce ??= generateTls();
   const tls = await tlsOnce;
   const sandbox = await startSandbox({ labelDelayMs: 0, ...options, tls });
@@ -62,6 +65,110 @@ export async function startTestSandbox(options: Omit<SandboxOptions, 'tls'> = {}
     close: async () => {
       await dispatcher.close();
       await sandbox.close();
+    },
+  };
+}
+
+/** The value of an Authorization: Basic header for an application (spec § Authentication 5). */
+export function basicAuth(app: { appId: string; appSecret: string }): string {
+  return `Basic ${Buffer.from(`${app.appId}:${app.appSecret}`).toString('base64')}`;
+}
+
+/** GET /oauth-service/oauth/token with Basic auth and the given query; the real token endpoint. */
+export function tokenCall(sb: TestSandbox, app: { appId: string; appSecret: string }, query: Record<string, string>, path = '/oauth-service/oauth/token'): Promise<CallResult> {
+  return sb.call('GET', `${path}?${new URLSearchParams(query)}`, { token: null, headers: { authorization: basicAuth(app) } });
+}
+
+/** An access token of the primary seller obtained through the client-credentials grant. */
+export async function clientCredentialsToken(sb: TestSandbox): Promise<string> {
+  const r = await tokenCall(sb, sb.info.selfAccess, { grant_type: 'client_credentials', scope: 'Seller_Api,Default' });
+  if (r.status !== 200) throw new Error(`token endpoint answered ${r.status}: ${r.bytes.toString('utf8')}`);
+  return r.json.access_token as string;
+}
+
+/**
+ * Signs the primary seller in on the authorize page and presses Allow, as a browser would post
+ * the form. Returns the redirect the sandbox answered with.
+ */
+export async function authorizeViaForm(
+  sb: TestSandbox,
+  init: { state: string; password?: string; decision?: 'allow' | 'deny'; redirectUri?: string },
+): Promise<CallResult & { location?: URL }> {
+  const form = new URLSearchParams({
+    client_id: sb.info.thirdParty.appId,
+    redirect_uri: init.redirectUri ?? sb.info.thirdParty.redirectUri,
+    response_type: 'code',
+    scope: 'Seller_Api',
+    state: init.state,
+    username: sb.info.seller.username,
+    password: init.password ?? sb.info.seller.password,
+    decision: init.decision ?? 'allow',
+  });
+  const r = await sb.call('POST', '/oauth-service/oauth/authorize', {
+    token: null,
+    rawBody: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const location = r.headers.get('location');
+  return { ...r, location: location ? new URL(location) : undefined };
+}
+
+export interface SandboxProcess {
+  child: import('node:child_process').ChildProcess;
+  /** The parsed ready line of the CLI. */
+  ready: {
+    baseUrl: string;
+    caCertPath: string;
+    sellerId: string;
+    locations: string[];
+    selfAccess: { appId: string; appSecret: string };
+    thirdParty: { appId: string; appSecret: string; redirectUri: string };
+    seller: { username: string; password: string };
+  };
+  /** Resolves with the exit code (or signal name) once the process ended. */
+  exited: Promise<number | string>;
+  stderr: () => string;
+}
+
+/** Runs `tsx electron/sandbox/cli.ts ARGS` as a child process and waits for its ready line. */
+export async function spawnSandboxCli(args: string[], timeoutMs = 30_000): Promise<SandboxProcess> {
+  const { spawn } = await import('node:child_process');
+  const { createInterface } = await import('node:readline');
+  const root = new URL('../..', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (c) => (stderr += c));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code} before its ready line; stderr: ${stderr}`));
+    });
+  });
+  return { child, ready: JSON.parse(first), exited, stderr: () => stderr };
+}
+
+/** A fetch client pinned to a CA certificate file (the CLI's caCertPath). */
+export async function pinnedClient(caCertPath: string) {
+  const { readFileSync } = await import('node:fs');
+  const dispatcher = new Agent({ connect: { ca: readFileSync(caCertPath, 'utf8') } });
+  return {
+    dispatcher,
+    async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const res = await fetch(url, {
+        method,
+        dispatcher,
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : undefined };
     },
   };
 }

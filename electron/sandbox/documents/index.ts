@@ -1,6 +1,11 @@
 // The marketplace's documents as real PDFs (pdf-lib, bwip-js): shipping labels, invoices and the
 // handover manifest. Pure functions of the records they print; the routes decide who may ask.
 import type { LocationRec, Seller, ShipmentRec } from '../world/model.js';
+import { drawLabel } from './label-pdf.js';
+import { drawInvoice } from './invoice-pdf.js';
+import { A4_HEIGHT_PT, A4_WIDTH_PT, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, newDocument } from './pdf-document.js';
+import { renderManifestPdf } from './manifest-pdf.js';
+import { embedDocFonts } from './pdf-text.js';
 
 export interface LabelInput {
   shipment: ShipmentRec;
@@ -23,17 +28,37 @@ export interface ManifestInput {
   shipments: ShipmentRec[];
 }
 
+export { A4_HEIGHT_PT, A4_WIDTH_PT, LABEL_HEIGHT_PT, LABEL_WIDTH_PT } from './pdf-document.js';
+export { COMBINED_A4_LABEL_REGION, renderCombinedA4 } from './combined-a4.js';
+export { invoiceSummary, type InvoiceLine, type InvoiceSummary } from './invoice-lines.js';
+
 /** One 4x6 in page per shipment, merged in the order given (spec § GET /v3/shipments/{shipmentIds}/labels). */
-export async function renderLabels(_inputs: LabelInput[]): Promise<Uint8Array> {
-  throw new Error('label rendering is not available yet');
+export async function renderLabels(inputs: LabelInput[]): Promise<Uint8Array> {
+  const doc = await newDocument(inputs.length === 1 ? `Label ${inputs[0].shipment.shipmentId}` : `Labels (${inputs.length})`);
+  // One pair of font objects serves every page of the merged document.
+  const fonts = await embedDocFonts(doc);
+  for (const input of inputs) drawLabel(doc.addPage([LABEL_WIDTH_PT, LABEL_HEIGHT_PT]), fonts, input);
+  return doc.save({ useObjectStreams: false });
 }
 
-/** One A4 page per shipment's invoice (spec § GET /v3/shipments/{shipmentIds}/invoices). */
-export async function renderInvoices(_inputs: InvoiceInput[]): Promise<Uint8Array> {
-  throw new Error('invoice rendering is not available yet');
+/** Margin of a stand-alone A4 invoice page. */
+const INVOICE_MARGIN = 36;
+
+/** One A4 page per shipment's invoice, more only for very long invoices (spec § GET /v3/shipments/{shipmentIds}/invoices). */
+export async function renderInvoices(inputs: InvoiceInput[]): Promise<Uint8Array> {
+  const doc = await newDocument(inputs.length === 1 ? `Invoice ${inputs[0].shipment.shipmentId}` : `Invoices (${inputs.length})`);
+  const fonts = await embedDocFonts(doc);
+  const frame = { x: INVOICE_MARGIN, width: A4_WIDTH_PT - 2 * INVOICE_MARGIN, top: A4_HEIGHT_PT - INVOICE_MARGIN, bottom: INVOICE_MARGIN };
+  for (const input of inputs) {
+    // One page per shipment; an invoice with more items than fit goes on over further pages
+    // rather than leaving items off a tax document.
+    let fromItem: number | undefined = 0;
+    while (fromItem !== undefined) fromItem = drawInvoice(doc.addPage([A4_WIDTH_PT, A4_HEIGHT_PT]), fonts, input, frame, { fromItem, continues: true });
+  }
+  return doc.save({ useObjectStreams: false });
 }
 
 /** The handover manifest: one A4 document listing the shipments handed over (spec § POST /v3/shipments/manifest). */
-export async function renderManifest(_input: ManifestInput): Promise<Uint8Array> {
-  throw new Error('manifest rendering is not available yet');
+export async function renderManifest(input: ManifestInput): Promise<Uint8Array> {
+  return renderManifestPdf(input);
 }

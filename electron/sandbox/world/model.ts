@@ -204,6 +204,8 @@ export interface ReturnRec {
   courierName: string;
   attempts: { at: string; newDate: string; reason?: string; kind: 'techVisit' | 'pickup' }[];
   service?: ServiceRec;
+  /** Order item status before the return: restored when the return is cancelled or rejected. */
+  itemStatusBefore?: OrderItemStatus;
 }
 
 export interface ListingRec {

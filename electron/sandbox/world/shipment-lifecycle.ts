@@ -1,11 +1,71 @@
 // Transitions the marketplace alone makes (spec § Shipment: hold, logistics partner events).
+// Called by the control API (POST /sandbox/shipments/{id}/hold and /logistics).
+import { orderError } from '../http/route.js';
+import { INVALID_SHIPMENT_STATE } from '../../../shared/api/shipments.js';
+import { allActiveIn, moveActiveItems, POST_DISPATCH_STATES, shipmentStatus } from '../orders/shipment-state.js';
 import type { World } from './world.js';
 import type { ShipmentRec } from './model.js';
 
 export type LogisticsEvent = 'SHIPPED' | 'DELIVERED' | 'RTO';
 
-/** Places or releases a hold (events Hold / UnHold). */
-export function setHold(_world: World, _shipment: ShipmentRec, _hold: boolean): void {}
+/**
+ * Places or releases a hold (events Hold / UnHold, spec § Shipment "Other facts"). Setting the
+ * value it already has changes nothing and emits nothing. Only shipments not yet handed to
+ * logistics can be held: a hold stops the seller acting, and after dispatch the seller no longer does.
+ */
+export function setHold(world: World, shipment: ShipmentRec, hold: boolean): void {
+  if (shipment.hold === hold) return;
+  world.settle(shipment);
+  const status = shipmentStatus(shipment);
+  if (hold && (status === 'CANCELLED' || POST_DISPATCH_STATES.includes(status))) {
+    throw orderError(409, INVALID_SHIPMENT_STATE, `Shipment ${shipment.shipmentId} is ${status}; only shipments before dispatch can be put on hold.`);
+  }
+  shipment.hold = hold;
+  shipment.updatedAt = world.nowIso();
+  world.touch('shipment', shipment.shipmentId);
+  world.emit(hold ? 'Hold' : 'UnHold', { shipmentId: shipment.shipmentId, orderItemIds: shipment.orderItems.map((i) => i.orderItemId) });
+}
 
-/** Applies a logistics partner event; throws ApiError(409) when the state does not allow it. */
-export function applyLogisticsEvent(_world: World, _shipment: ShipmentRec, _event: LogisticsEvent): void {}
+/**
+ * Applies a logistics partner event; throws ApiError(409) when the state does not allow it.
+ * SHIPPED: READY_TO_DISPATCH (or PICKUP_COMPLETE) -> SHIPPED, event Shipped.
+ * DELIVERED: SHIPPED -> DELIVERED, event Delivered.
+ * RTO (return to origin: the partner brings the parcel back undelivered): SHIPPED ->
+ * RETURN_REQUESTED with courierReturn true on every active item (spec § Order item: courierReturn
+ * "a courier return was created"). No event: the spec's event list has none for it; the return
+ * record itself, if any, is the returns family's to create (its Return Created event follows).
+ * Self-ship shipments are moved by the seller, never by these events.
+ */
+export function applyLogisticsEvent(world: World, shipment: ShipmentRec, event: LogisticsEvent): void {
+  const id = shipment.shipmentId;
+  if (shipment.shipmentType === 'SELF') {
+    throw orderError(409, INVALID_SHIPMENT_STATE, `Shipment ${id} is self-ship: the seller dispatches and delivers it (POST /v3/shipments/selfShip/...).`);
+  }
+  world.settle(shipment);
+  const status = shipmentStatus(shipment);
+  const refuse = (from: string): never => {
+    throw orderError(409, INVALID_SHIPMENT_STATE, `Shipment ${id} is ${status}; ${event} applies only to ${from} shipments.`);
+  };
+  const now = world.nowIso();
+  let moved: string[];
+  switch (event) {
+    case 'SHIPPED':
+      if (!allActiveIn(shipment, ['READY_TO_DISPATCH', 'PICKUP_COMPLETE'])) refuse('READY_TO_DISPATCH');
+      moved = moveActiveItems(shipment, 'SHIPPED', now);
+      world.emit('Shipped', { shipmentId: id, orderItemIds: moved });
+      break;
+    case 'DELIVERED':
+      if (!allActiveIn(shipment, ['SHIPPED'])) refuse('SHIPPED');
+      moved = moveActiveItems(shipment, 'DELIVERED', now);
+      world.emit('Delivered', { shipmentId: id, orderItemIds: moved });
+      break;
+    case 'RTO':
+      if (!allActiveIn(shipment, ['SHIPPED'])) refuse('SHIPPED');
+      moveActiveItems(shipment, 'RETURN_REQUESTED', now);
+      for (const item of shipment.orderItems) if (item.status === 'RETURN_REQUESTED') item.courierReturn = true;
+      break;
+    default:
+      throw orderError(400, 'UNPROCESSABLE_ENTITY', `Unknown logistics event ${String(event)}; use SHIPPED, DELIVERED or RTO.`);
+  }
+  world.touch('shipment', id);
+}

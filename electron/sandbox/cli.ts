@@ -1,0 +1,116 @@
+// `npm run sandbox -- --port 0 --seed 7 --shipments 200 --state-dir DIR [--label-delay-ms N]`
+// Runs the embedded marketplace on its own. When it is ready it prints exactly one line of JSON
+// on stdout (base URL, CA certificate path, demo credentials) so scripts and tests can read it;
+// everything else goes to stderr. SIGINT / SIGTERM flush the state and exit 0.
+import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { loadOrCreateTls } from './tls.js';
+import { startSandbox, type RunningSandbox } from './sandbox.js';
+import { StateDirMismatchError } from './persistence.js';
+import { MAX_LABEL_GENERATION_MS } from '../../shared/api/limits.js';
+
+/** Largest data set the CLI seeds (the seed is sized for 100,000 in under 10 s). */
+export const MAX_CLI_SHIPMENTS = 1_000_000;
+/** Size of a new data set when --shipments is not given. */
+export const CLI_DEFAULT_SHIPMENTS = 200;
+const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000]';
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `--${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `--${name} must be at least ${min}`).max(max, `--${name} must be at most ${max}`));
+
+const Args = z.object({
+  'state-dir': z.string({ error: '--state-dir DIR is required (state and the CA certificate are kept there)' }).min(1),
+  port: wholeNumber('port', 0, 65535).default(8443),
+  seed: wholeNumber('seed', 0, 2 ** 32 - 1).optional(),
+  shipments: wholeNumber('shipments', 0, MAX_CLI_SHIPMENTS).optional(),
+  'label-delay-ms': wholeNumber('label-delay-ms', 0, MAX_LABEL_GENERATION_MS).optional(),
+});
+
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let raw: Record<string, string | boolean | undefined>;
+  try {
+    raw = parseArgs({
+      options: {
+        'state-dir': { type: 'string' },
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        shipments: { type: 'string' },
+        'label-delay-ms': { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const parsed = Args.safeParse(raw);
+  if (!parsed.success) fail(parsed.error.issues[0].message);
+  const args = parsed.data;
+  const stateDir = resolve(args['state-dir']);
+
+  // Handlers first: a signal right after the ready line must still save the state.
+  let resolveStarted: (s: RunningSandbox | undefined) => void = () => {};
+  const started = new Promise<RunningSandbox | undefined>((r) => (resolveStarted = r));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`sandbox: ${signal}, saving state\n`);
+    // A signal during start-up waits for the start to finish, then saves and exits.
+    started.then((s) => s?.close()).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`sandbox: could not save state: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const tls = await loadOrCreateTls(join(stateDir, 'tls'));
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      tls,
+      stateDir: join(stateDir, 'data'),
+      port: args.port,
+      seed: args.seed,
+      shipments: args.shipments,
+      defaultShipments: CLI_DEFAULT_SHIPMENTS,
+      labelDelayMs: args['label-delay-ms'],
+    });
+  } catch (e) {
+    if (e instanceof StateDirMismatchError) fail(e.message);
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${args.port} is in use; pick another --port (0 picks a free one).`);
+    throw e;
+  }
+  resolveStarted(sandbox);
+  const { info } = sandbox;
+  process.stderr.write(`sandbox: seed ${sandbox.seed}, ${sandbox.world.shipments.size} shipments, state in ${stateDir}\n`);
+  process.stdout.write(
+    JSON.stringify({
+      baseUrl: sandbox.baseUrl,
+      caCertPath: tls.caCertPath,
+      sellerId: info.sellerId,
+      locations: info.locations,
+      selfAccess: info.selfAccess,
+      thirdParty: info.thirdParty,
+      seller: info.seller,
+    }) + '\n',
+  );
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`sandbox: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

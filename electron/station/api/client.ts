@@ -1,0 +1,70 @@
+// The seller-interface client as one object: transport, tokens and the operation families.
+// Built by the composition root (desktop app, CLI, tests) from a base URL, a fetch and a vault.
+import { MarketplaceHttp, type FetchLike } from './http.js';
+import { TokenManager, type AppCredentials, type TokenVault } from './auth.js';
+import { OrdersClient } from './orders-client.js';
+import { ReturnsClient, SelfShipClient } from './returns-client.js';
+import { ListingsClient } from './listings-client.js';
+import type { RetryPolicy } from './retry.js';
+
+export interface MarketplaceClientOptions {
+  baseUrl: string;
+  fetch: FetchLike;
+  mode: 'selfAccess' | 'thirdParty';
+  credentials: () => Promise<AppCredentials>;
+  vault: TokenVault;
+  clock?: () => number;
+  maxConcurrent?: number;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+}
+
+export interface MarketplaceClient {
+  http: MarketplaceHttp;
+  tokens: TokenManager;
+  orders: OrdersClient;
+  returns: ReturnsClient;
+  selfShip: SelfShipClient;
+  listings: ListingsClient;
+}
+
+export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
+  const tokens = new TokenManager({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    mode: options.mode,
+    credentials: options.credentials,
+    vault: options.vault,
+    clock: options.clock,
+  });
+  const http = new MarketplaceHttp({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    tokens,
+    maxConcurrent: options.maxConcurrent,
+    retry: options.retry,
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    http,
+    tokens,
+    orders: new OrdersClient(http),
+    returns: new ReturnsClient(http),
+    selfShip: new SelfShipClient(http),
+    listings: new ListingsClient(http),
+  };
+}
+
+/** A vault that keeps tokens in memory only (tests, one-shot CLI runs with --no-store). */
+export function memoryVault(): TokenVault {
+  let tokens: Awaited<ReturnType<TokenVault['load']>>;
+  return {
+    load: async () => tokens,
+    save: async (t) => {
+      tokens = t;
+    },
+    clear: async () => {
+      tokens = undefined;
+    },
+  };
+}

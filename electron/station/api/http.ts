@@ -1,0 +1,175 @@
+// The station's one door to the marketplace. HTTPS only (spec § conventions: "plain HTTP
+// requests are not supported"), the sandbox CA pinned per connection (never verification off),
+// bounded concurrency, retries where they are safe, and a single 401 -> refresh -> resend.
+// `fetch` is injected: Electron's net.fetch in production (it honours the system proxy), undici
+// with a pinned Agent in Node.
+import { Agent, fetch as undiciFetch } from 'undici';
+import { MarketplaceError, describeErrorBody, transportFailure } from './errors.js';
+import { Limiter } from './concurrency.js';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry.js';
+
+export interface FetchResponseLike {
+  status: number;
+  headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
+) => Promise<FetchResponseLike>;
+
+/** undici fetch over a keep-alive Agent that trusts exactly the given CA (when given). */
+export function createNodeFetch(options: { caPem?: string; connections?: number } = {}): { fetch: FetchLike; close(): Promise<void> } {
+  const agent = new Agent({
+    connect: options.caPem ? { ca: options.caPem } : {},
+    connections: options.connections ?? 16,
+    keepAliveTimeout: 30_000,
+    pipelining: 1,
+  });
+  const fetch: FetchLike = (url, init) => undiciFetch(url, { ...init, dispatcher: agent }) as unknown as Promise<FetchResponseLike>;
+  return { fetch, close: () => agent.close() };
+}
+
+export function requireHttpsBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new MarketplaceError({ kind: 'config', message: `"${baseUrl}" is not a web address. Enter the marketplace address, starting with https://.` });
+  }
+  if (url.protocol !== 'https:') {
+    throw new MarketplaceError({
+      kind: 'config',
+      message: `The marketplace address must start with https:// (got ${url.protocol}//). The seller interface accepts HTTPS only.`,
+    });
+  }
+  return url;
+}
+
+/** Where access tokens come from (see auth.ts). */
+export interface AccessTokenSource {
+  getAccessToken(): Promise<string>;
+  /** Tells the source this token was refused with 401, so the next call refreshes. */
+  rejected(token: string): void;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path from the base URL, e.g. '/sellers/v3/shipments/labels'. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  accept?: 'application/json' | 'application/pdf' | 'application/octet-stream';
+  /** Mutating calls are never retried blindly (see MarketplaceError.outcomeUnknown). */
+  mutating: boolean;
+  contentType?: string;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  contentType: string;
+  json: unknown;
+  bytes: Uint8Array;
+}
+
+export interface MarketplaceHttpOptions {
+  baseUrl: string;
+  fetch: FetchLike;
+  tokens: AccessTokenSource;
+  maxConcurrent?: number;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+
+export class MarketplaceHttp {
+  readonly base: URL;
+  private readonly limiter: Limiter;
+  /** Every request sent, for the wave summary and the round-trip count. */
+  requests = 0;
+
+  constructor(private readonly options: MarketplaceHttpOptions) {
+    this.base = requireHttpsBaseUrl(options.baseUrl);
+    this.limiter = new Limiter(options.maxConcurrent ?? 8);
+  }
+
+  url(path: string, query?: Record<string, string | undefined>): string {
+    const url = new URL(this.base.pathname.replace(/\/$/, '') + path, this.base);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  /** Sends a request; reads and "not carried out" answers are retried with jittered backoff. */
+  send(req: HttpRequest): Promise<HttpResponse> {
+    return withRetry(() => this.limiter.run(() => this.sendAuthorised(req)), this.options.retry ?? DEFAULT_RETRY);
+  }
+
+  private async sendAuthorised(req: HttpRequest): Promise<HttpResponse> {
+    const token = await this.options.tokens.getAccessToken();
+    try {
+      return await this.sendOnce(req, token);
+    } catch (e) {
+      // An expired or revoked token is refused before anything happens, so one resend with a
+      // fresh token is safe even for mutating calls (spec § Authentication 2).
+      if (e instanceof MarketplaceError && e.status === 401) {
+        this.options.tokens.rejected(token);
+        return this.sendOnce(req, await this.options.tokens.getAccessToken());
+      }
+      throw e;
+    }
+  }
+
+  private async sendOnce(req: HttpRequest, token: string): Promise<HttpResponse> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: req.accept ?? 'application/json',
+    };
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers['content-type'] = req.contentType ?? 'application/json';
+    }
+    this.requests++;
+    let res: FetchResponseLike;
+    let bytes: Uint8Array;
+    try {
+      res = await this.options.fetch(this.url(req.path, req.query), {
+        method: req.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? 30_000),
+      });
+      bytes = new Uint8Array(await res.arrayBuffer());
+    } catch (cause) {
+      throw transportFailure(cause, `${req.method} ${req.path}`, req.mutating);
+    }
+    const contentType = res.headers.get('content-type') ?? '';
+    let json: unknown;
+    if (contentType.includes('json') && bytes.length > 0) {
+      try {
+        json = JSON.parse(new TextDecoder().decode(bytes));
+      } catch (cause) {
+        throw new MarketplaceError({ kind: 'schema', status: res.status, message: `The marketplace sent malformed JSON for ${req.method} ${req.path}.`, cause });
+      }
+    }
+    if (res.status >= 200 && res.status < 300) return { status: res.status, contentType, json, bytes };
+
+    const { code, message } = describeErrorBody(json);
+    // DEPENDENT_SYSTEM_CALL_FAILED says the request was not carried out, so it is retried for
+    // every operation (spec § Errors); other server failures are retried for reads only.
+    const notCarriedOut = code === 'DEPENDENT_SYSTEM_CALL_FAILED';
+    const serverSide = res.status >= 500 || RETRYABLE_STATUS.has(res.status);
+    throw new MarketplaceError({
+      kind: res.status === 401 ? 'auth' : 'http',
+      status: res.status,
+      code,
+      message: message ?? `The marketplace answered ${res.status} to ${req.method} ${req.path}.`,
+      retryable: notCarriedOut || (serverSide && !req.mutating),
+      outcomeUnknown: req.mutating && serverSide && !notCarriedOut,
+    });
+  }
+}
+

@@ -1,0 +1,266 @@
+// The station journal: a durable, append-only record of every outbound mutating operation and
+// of every scan and step of a pack session, doubling as the audit trail.
+//
+// Durability contract: appendIntent resolves only after the line is on disk (write + fdatasync),
+// so a caller that sends its request after the promise resolves can always find the intent
+// again after a crash, however abrupt. Appends are serialised in call order.
+//
+// Layout: journal-NNNNNN.jsonl segments in one directory; the highest index is active. When the
+// active segment outgrows maxSegmentBytes a new one is started and every record that open state
+// depends on (open intents, open pack sessions with their scans) is copied into it, keeping its
+// seq, so the newest segment alone can restore the desk; readers drop the duplicates by seq.
+// Old segments are removed beyond maxSegments or maxAgeDays, but never one holding the only copy
+// of an open intent or session.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, truncateSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../packing/ist-dates.js';
+import { writeFileDurably } from './durable-file.js';
+import { JournalState, stateKeyOf } from './journal-state.js';
+import type {
+  IntentInput,
+  IntentRecord,
+  JournalRecord,
+  OpenIntent,
+  OpenSession,
+  OutcomeInput,
+  OutcomeRecord,
+  ScanInput,
+  ScanRecord,
+  SessionInput,
+  SessionRecord,
+} from './records.js';
+import { JournalRecord as JournalRecordSchema } from './records.js';
+import { redactSecrets } from './redact.js';
+import { encodeLine, listSegments, readSegment, segmentName } from './segment-file.js';
+
+export const DEFAULT_MAX_SEGMENT_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_SEGMENTS = 20;
+export const DEFAULT_MAX_AGE_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export interface JournalOptions {
+  dir: string;
+  clock: Clock;
+  /** Size past which the active segment is closed and a new one started. */
+  maxSegmentBytes?: number;
+  /** Closed segments kept at most (the active one not counted). */
+  maxSegments?: number;
+  /** Closed segments whose last record is older than this are removed. */
+  maxAgeDays?: number;
+  /** Id of a new intent when the caller gives none. */
+  newId?: () => string;
+}
+
+/** A record before the journal stamps it with seq and time. */
+type Unstamped = JournalRecord extends infer R ? (R extends unknown ? Omit<R, 'seq' | 'at'> : never) : never;
+
+interface SegmentMeta {
+  index: number;
+  lastAtMs: number;
+  /** Open-state keys (intent or session) of the records in it. */
+  keys: Set<string>;
+}
+
+/** What opening found on disk: damage is skipped, never fatal, but worth a line in the log. */
+export interface JournalHealth {
+  corruptLines: number;
+  /** Bytes of a torn last append that were cut off on open. */
+  tornBytesCut: number;
+  segments: number;
+}
+
+export class Journal {
+  private readonly state = new JournalState();
+  private readonly segments: SegmentMeta[] = [];
+  private handle: FileHandle | undefined;
+  private activeBytes = 0;
+  private lastSeq = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  readonly health: JournalHealth = { corruptLines: 0, tornBytesCut: 0, segments: 0 };
+
+  private constructor(private readonly options: Required<JournalOptions>) {}
+
+  /** Opens (or creates) the journal in options.dir and restores its open state. */
+  static async open(options: JournalOptions): Promise<Journal> {
+    const journal = new Journal({
+      maxSegmentBytes: DEFAULT_MAX_SEGMENT_BYTES,
+      maxSegments: DEFAULT_MAX_SEGMENTS,
+      maxAgeDays: DEFAULT_MAX_AGE_DAYS,
+      newId: randomUUID,
+      ...options,
+    });
+    await journal.load();
+    return journal;
+  }
+
+  private async load(): Promise<void> {
+    const { dir } = this.options;
+    mkdirSync(dir, { recursive: true });
+    const indexes = listSegments(dir);
+    if (indexes.length === 0) {
+      writeFileDurably(join(dir, segmentName(1)), '');
+      indexes.push(1);
+    }
+    const seen = new Set<number>();
+    for (const index of indexes) {
+      const contents = readSegment(dir, index);
+      this.health.corruptLines += contents.corruptLines;
+      const meta: SegmentMeta = { index, lastAtMs: 0, keys: new Set() };
+      for (const record of contents.records) {
+        meta.keys.add(stateKeyOf(record));
+        meta.lastAtMs = Math.max(meta.lastAtMs, Date.parse(record.at));
+        this.lastSeq = Math.max(this.lastSeq, record.seq);
+        if (seen.has(record.seq)) continue; // a copy carried forward by rotation
+        seen.add(record.seq);
+        this.state.apply(record);
+      }
+      this.segments.push(meta);
+      if (index === indexes[indexes.length - 1]) {
+        // A crash inside an append leaves a line without its newline: cut it off, or the next
+        // append would be glued to it and lost with it.
+        if (contents.tornBytes > 0) {
+          truncateSync(join(dir, segmentName(index)), contents.completeBytes);
+          this.health.tornBytesCut = contents.tornBytes;
+        }
+        this.activeBytes = contents.completeBytes;
+      }
+    }
+    this.health.segments = this.segments.length;
+    this.handle = await open(join(dir, segmentName(this.active.index)), 'a');
+  }
+
+  private get active(): SegmentMeta {
+    return this.segments[this.segments.length - 1];
+  }
+
+  /** Records the intent durably; send the request only after this resolves. */
+  appendIntent(input: Omit<IntentInput, 'id'> & { id?: string }): Promise<IntentRecord> {
+    const request = redactSecrets(input.request) as Record<string, unknown>;
+    return this.append({ type: 'intent', ...input, id: input.id ?? this.options.newId(), request }) as Promise<IntentRecord>;
+  }
+
+  /** Records how an operation ended ('unknown' keeps the intent open for reconciliation). */
+  appendOutcome(input: OutcomeInput): Promise<OutcomeRecord> {
+    const result = input.result === undefined ? undefined : (redactSecrets(input.result) as Record<string, unknown>);
+    return this.append({ type: 'outcome', ...input, ...(result ? { result } : {}) }) as Promise<OutcomeRecord>;
+  }
+
+  appendScan(input: ScanInput): Promise<ScanRecord> {
+    return this.append({ type: 'scan', ...input }) as Promise<ScanRecord>;
+  }
+
+  appendSession(input: SessionInput): Promise<SessionRecord> {
+    return this.append({ type: 'session', ...input }) as Promise<SessionRecord>;
+  }
+
+  /** Intents without a definite outcome, oldest first. */
+  openIntents(): OpenIntent[] {
+    return this.state.openIntents();
+  }
+
+  /** Pack sessions not closed, each with its scans and packed steps in order. */
+  openSessions(): OpenSession[] {
+    return this.state.openSessions();
+  }
+
+  /** Every record still kept on disk, once each, in seq order (reads the segments). */
+  async records(): Promise<JournalRecord[]> {
+    await this.queue.catch(() => undefined);
+    const bySeq = new Map<number, JournalRecord>();
+    for (const index of listSegments(this.options.dir)) {
+      for (const record of readSegment(this.options.dir, index).records) {
+        if (!bySeq.has(record.seq)) bySeq.set(record.seq, record);
+      }
+    }
+    return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Waits for pending appends and releases the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.catch(() => undefined);
+    await this.handle?.close();
+    this.handle = undefined;
+  }
+
+  private append(partial: Unstamped): Promise<JournalRecord> {
+    if (this.closed) return Promise.reject(new Error('The journal is closed.'));
+    // Validate before taking a seq, so a bad record is refused without leaving a gap.
+    const candidate = { ...partial, seq: this.lastSeq + 1, at: this.options.clock.now().toISOString() };
+    const parsed = JournalRecordSchema.safeParse(candidate);
+    if (!parsed.success) return Promise.reject(new Error(`Journal record refused: ${parsed.error.message}`));
+    this.lastSeq += 1;
+    const record = parsed.data;
+    const run = this.queue.then(() => this.write(record));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(record: JournalRecord): Promise<JournalRecord> {
+    const line = Buffer.from(encodeLine(record), 'utf8');
+    const handle = this.handle!;
+    try {
+      await handle.write(line);
+      await handle.datasync();
+    } catch (error) {
+      // A partial line (disk full) must not swallow the next record: cut back to the last good
+      // byte before anyone appends again.
+      await handle.truncate(this.activeBytes).catch(() => undefined);
+      throw error;
+    }
+    this.activeBytes += line.length;
+    this.state.apply(record);
+    const meta = this.active;
+    meta.keys.add(stateKeyOf(record));
+    meta.lastAtMs = Math.max(meta.lastAtMs, Date.parse(record.at));
+    if (this.activeBytes > this.options.maxSegmentBytes) await this.rotate();
+    return record;
+  }
+
+  private async rotate(): Promise<void> {
+    const { dir } = this.options;
+    const carried = this.state.carriedRecords();
+    const next: SegmentMeta = { index: this.active.index + 1, lastAtMs: 0, keys: new Set() };
+    for (const record of carried) {
+      next.keys.add(stateKeyOf(record));
+      next.lastAtMs = Math.max(next.lastAtMs, Date.parse(record.at));
+    }
+    const text = carried.map(encodeLine).join('');
+    // The new segment appears complete or not at all: a crash here leaves the old one active.
+    writeFileDurably(join(dir, segmentName(next.index)), text);
+    await this.handle?.close();
+    this.handle = await open(join(dir, segmentName(next.index)), 'a');
+    this.segments.push(next);
+    this.activeBytes = Buffer.byteLength(text);
+    this.prune();
+  }
+
+  private prune(): void {
+    const { dir, maxSegments, maxAgeDays, clock } = this.options;
+    const oldest = clock.now().getTime() - maxAgeDays * DAY_MS;
+    const active = this.active;
+    const closedSegments = this.segments.slice(0, -1);
+    let excess = closedSegments.length - maxSegments;
+    for (const meta of closedSegments) {
+      const tooMany = excess > 0;
+      const tooOld = meta.lastAtMs < oldest;
+      if (!tooMany && !tooOld) continue;
+      if (!this.safeToDrop(meta, active)) continue;
+      rmSync(join(dir, segmentName(meta.index)), { force: true });
+      this.segments.splice(this.segments.indexOf(meta), 1);
+      excess -= 1;
+    }
+  }
+
+  /** True unless the segment holds an open intent or session that the active one lacks. */
+  private safeToDrop(meta: SegmentMeta, active: SegmentMeta): boolean {
+    for (const key of meta.keys) {
+      const open = key.startsWith('i:') ? this.state.hasIntent(key.slice(2)) : this.state.hasSession(key.slice(2));
+      if (open && !active.keys.has(key)) return false;
+    }
+    return true;
+  }
+}

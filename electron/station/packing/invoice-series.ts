@@ -1,0 +1,170 @@
+// Seller invoice numbers for the pack request (spec § POST /v3/shipments/labels (pack):
+// invoices[].invoiceNumber is mandatory unless the seller opted for automatic invoicing;
+// invoices[].invoiceDate always). Numbers run per Indian financial year, e.g. "PS/2026-27/000123".
+//
+// Reserve before use: a number is written durably (fsync + rename) before anyone sees it, and
+// the counter only ever grows, so a crash between reserve and pack can never hand the same
+// number to two orders. A reservation that was not used is kept and later marked void with a
+// reason (the gap is explained, not hidden). Asking again for the same order returns its open
+// reservation: a retried or crashed pack of that order sends the number it may already have
+// registered with the marketplace.
+//
+// Note: GST Rule 46(b) allows at most 16 characters; "PS/2026-27/000123" has 17. Sellers with
+// a longer prefix should shorten it or use a smaller counter width.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { InvoicePrefix } from '../../../shared/settings.js';
+import { writeFileDurably } from '../journal/durable-file.js';
+import { indianFinancialYear, istDate, type Clock } from './ist-dates.js';
+
+const FILE_NAME = 'invoice-series.json';
+/** Settled reservations kept in the file; older ones live on in the journal. */
+const KEEP_SETTLED = 500;
+
+const Reservation = z.object({
+  invoiceNumber: z.string(),
+  orderId: z.string(),
+  shipmentId: z.string().optional(),
+  financialYear: z.string(),
+  counter: z.number().int().positive(),
+  reservedAt: z.iso.datetime(),
+  status: z.enum(['reserved', 'used', 'void']),
+  settledAt: z.iso.datetime().optional(),
+  voidReason: z.string().optional(),
+});
+export type InvoiceReservation = z.infer<typeof Reservation>;
+
+const SeriesFile = z.object({
+  format: z.literal(1),
+  /** Last counter issued per "prefix/financial year"; never decreases. */
+  counters: z.record(z.string(), z.number().int().nonnegative()),
+  reservations: z.array(Reservation),
+});
+type SeriesFile = z.infer<typeof SeriesFile>;
+
+export interface InvoiceSeriesOptions {
+  dir: string;
+  clock: Clock;
+  prefix: string;
+  /** The marketplace numbers invoices itself: reserve() gives no number. */
+  autoInvoicing: boolean;
+  counterWidth?: number;
+}
+
+/** What the pack request needs for one order (spec § POST /v3/shipments/labels (pack)). */
+export interface InvoiceAssignment {
+  orderId: string;
+  /** Absent with automatic invoicing. */
+  invoiceNumber?: string;
+  /** Today in IST, YYYY-MM-DD. */
+  invoiceDate: string;
+}
+
+export class InvoiceSeries {
+  private data: SeriesFile;
+  private readonly path: string;
+  private readonly prefix: string;
+
+  private constructor(private readonly options: InvoiceSeriesOptions) {
+    const prefix = InvoicePrefix.safeParse(options.prefix);
+    if (!prefix.success) throw new Error(prefix.error.issues[0].message);
+    this.prefix = prefix.data;
+    this.path = join(options.dir, FILE_NAME);
+    this.data = this.load();
+  }
+
+  static open(options: InvoiceSeriesOptions): InvoiceSeries {
+    return new InvoiceSeries(options);
+  }
+
+  private load(): SeriesFile {
+    if (!existsSync(this.path)) return { format: 1, counters: {}, reservations: [] };
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(this.path, 'utf8'));
+    } catch {
+      raw = undefined;
+    }
+    const parsed = SeriesFile.safeParse(raw);
+    // Never start again from 1 on a damaged file: that would reissue numbers already used.
+    if (!parsed.success) {
+      throw new Error(`The invoice number file ${this.path} is damaged. Restore it from a backup before packing; numbering was not reset.`);
+    }
+    return parsed.data;
+  }
+
+  private save(): void {
+    const settled = this.data.reservations.filter((r) => r.status !== 'reserved');
+    const drop = new Set(settled.slice(0, Math.max(0, settled.length - KEEP_SETTLED)));
+    this.data.reservations = this.data.reservations.filter((r) => !drop.has(r));
+    writeFileDurably(this.path, `${JSON.stringify(this.data, null, 1)}\n`);
+  }
+
+  /**
+   * The invoice number and date for an order, durably reserved before it is returned. Returns
+   * the order's open reservation when there is one in the current financial year.
+   */
+  reserve(orderId: string, shipmentId?: string): InvoiceAssignment {
+    const now = this.options.clock.now();
+    const invoiceDate = istDate(now);
+    if (this.options.autoInvoicing) return { orderId, invoiceDate };
+    const fy = indianFinancialYear(now).label;
+    const open = this.data.reservations.find((r) => r.orderId === orderId && r.status === 'reserved');
+    if (open && open.financialYear === fy && open.invoiceNumber.startsWith(`${this.prefix}/`)) {
+      return { orderId, invoiceNumber: open.invoiceNumber, invoiceDate };
+    }
+    if (open) this.settle(open, 'void', 'Not used before the financial year or the prefix changed.');
+    const key = `${this.prefix}/${fy}`;
+    const counter = (this.data.counters[key] ?? 0) + 1;
+    const invoiceNumber = `${key}/${String(counter).padStart(this.options.counterWidth ?? 6, '0')}`;
+    this.data.counters[key] = counter;
+    const reservation: InvoiceReservation = { invoiceNumber, orderId, shipmentId, financialYear: fy, counter, reservedAt: now.toISOString(), status: 'reserved' };
+    this.data.reservations.push(reservation);
+    try {
+      this.save();
+    } catch (error) {
+      // Not on disk, so not handed out; the counter stays advanced (a gap, never a reuse).
+      this.data.reservations.splice(this.data.reservations.indexOf(reservation), 1);
+      throw error;
+    }
+    return { orderId, invoiceNumber, invoiceDate };
+  }
+
+  /** The marketplace accepted the pack with this number. */
+  markUsed(invoiceNumber: string): InvoiceReservation {
+    return this.settle(this.find(invoiceNumber), 'used');
+  }
+
+  /** The number will not be used (order cancelled, packed with another number...): say why. */
+  markVoid(invoiceNumber: string, reason: string): InvoiceReservation {
+    if (!reason.trim()) throw new Error('Say why an invoice number is void; the gap in the series must be explained.');
+    return this.settle(this.find(invoiceNumber), 'void', reason);
+  }
+
+  /** Reserved and not settled: after a crash, check these against the marketplace. */
+  pending(): InvoiceReservation[] {
+    return this.data.reservations.filter((r) => r.status === 'reserved').map((r) => ({ ...r }));
+  }
+
+  /** Every reservation still kept, oldest first. */
+  history(): InvoiceReservation[] {
+    return this.data.reservations.map((r) => ({ ...r }));
+  }
+
+  private find(invoiceNumber: string): InvoiceReservation {
+    const found = this.data.reservations.find((r) => r.invoiceNumber === invoiceNumber);
+    if (!found) throw new Error(`Invoice number ${invoiceNumber} was not reserved at this station.`);
+    return found;
+  }
+
+  private settle(reservation: InvoiceReservation, status: 'used' | 'void', voidReason?: string): InvoiceReservation {
+    if (reservation.status === status) return { ...reservation };
+    if (reservation.status !== 'reserved') {
+      throw new Error(`Invoice number ${reservation.invoiceNumber} is already ${reservation.status}; it cannot become ${status}.`);
+    }
+    Object.assign(reservation, { status, settledAt: this.options.clock.now().toISOString(), ...(voidReason ? { voidReason } : {}) });
+    this.save();
+    return { ...reservation };
+  }
+}

@@ -1,0 +1,205 @@
+// The pack desk: the PackSession state machine with its I/O around it. Every scan and
+// measurement of an open session is journaled before it is applied, so a crash loses nothing
+// and a restart restores the session (issue "journal": "Open sessions are restored with their
+// scans"). After the pack call the packer may move on: the label prints when it is ready.
+import { classifyScan, type ClassifiedScan } from '../../../shared/barcodes.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import type { MarketplaceClient } from '../api/client.js';
+import type { Journal } from '../journal/journal.js';
+import type { CallIdentity } from '../journal/journaled-call.js';
+import type { Clock } from './ist-dates.js';
+import type { InvoiceSeries } from './invoice-series.js';
+import { applyMeasurement, applyScan, openSession, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
+import type { ProductFactsCache } from './product-facts.js';
+import { checkActionable } from './shipment-checks.js';
+import { identifyShipment } from './identify.js';
+import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
+
+export interface DeskDeps {
+  client: MarketplaceClient;
+  journal: Journal;
+  facts: ProductFactsCache;
+  invoices: InvoiceSeries;
+  clock: Clock;
+  who: CallIdentity;
+  locationId: string;
+  printer: LabelPrinter;
+  /** 'immediate': ready to dispatch as soon as the label is printed; 'endOfWave': on dispatchWave(). */
+  rtdPolicy: 'immediate' | 'endOfWave';
+  newSessionId: () => string;
+  transitionYear?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Told whenever the desk changes, for the UI. */
+  onChange?: (view: DeskView) => void;
+}
+
+export interface LabelJob {
+  shipmentId: string;
+  status: 'packing' | 'waitingLabel' | 'printed' | 'dispatched' | 'failed';
+  text: string;
+}
+
+export interface DeskView {
+  session?: PackSessionState;
+  feedback: Feedback;
+  jobs: LabelJob[];
+  /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
+  awaitingDispatch: string[];
+}
+
+export class PackDesk {
+  private session?: PackSessionState;
+  private shipment?: ShipmentWire;
+  private feedback: Feedback = { tone: 'info', text: 'Scan a shipment label, an order id or a product to start.', sound: 'none' };
+  private readonly jobs = new Map<string, LabelJob>();
+  private readonly awaitingDispatch: string[] = [];
+  private readonly shiftSerials = new Set<string>();
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: DeskDeps) {}
+
+  view(): DeskView {
+    return { session: this.session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch] };
+  }
+
+  /** Restores the sessions a crash left open, replaying their scans in order. */
+  async restore(): Promise<number> {
+    const open = this.deps.journal.openSessions();
+    const last = open[open.length - 1];
+    for (const s of open.slice(0, -1)) await this.deps.journal.appendSession({ sessionId: s.sessionId, event: 'closed', reason: 'superseded on restore' });
+    if (!last?.opened.shipmentId) return 0;
+    const [shipment] = await this.deps.client.orders.getShipments({ shipmentIds: [last.opened.shipmentId] });
+    if (!shipment) return 0;
+    await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
+    this.shipment = shipment;
+    this.session = openSession(last.sessionId, shipment, this.deps.facts.of);
+    for (const scan of last.scans) {
+      if (scan.kind === 'measurement') this.session = applyMeasurement(this.session, JSON.parse(scan.value) as Measurement);
+      else this.session = applyScan(this.session, classifyScan(scan.raw), this.serialContext(), this.deps.facts.of);
+    }
+    this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} with ${last.scans.length} scan(s) after a restart. Carry on.`, sound: 'none' };
+    this.changed();
+    return 1;
+  }
+
+  /** A scan from a serial scanner, a keyboard wedge or typed in the scan field. */
+  async scan(raw: string): Promise<Feedback> {
+    const scan = classifyScan(raw);
+    if (!this.session) return this.start(raw, scan);
+    await this.deps.journal.appendScan({ sessionId: this.session.sessionId, raw, kind: scan.kind, value: scan.value });
+    this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
+    return this.settle();
+  }
+
+  async measure(m: Measurement): Promise<Feedback> {
+    if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+    await this.deps.journal.appendScan({ sessionId: this.session.sessionId, raw: '', kind: 'measurement', value: JSON.stringify(m) });
+    this.session = applyMeasurement(this.session, m);
+    return this.settle();
+  }
+
+  /** Enter: pack the open shipment when it is ready. */
+  async pack(): Promise<Feedback> {
+    const session = this.session;
+    const shipment = this.shipment;
+    if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+    if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
+    this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
+    const outcome = await submitPack(this.deps, session, shipment);
+    return this.afterPack(session, outcome);
+  }
+
+  /** Esc: put the open shipment aside without packing it. */
+  async putAside(): Promise<Feedback> {
+    if (!this.session) return this.feedback;
+    await this.deps.journal.appendSession({ sessionId: this.session.sessionId, event: 'closed', reason: 'put-aside' });
+    const id = this.session.shipmentId;
+    this.session = undefined;
+    this.shipment = undefined;
+    return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
+  }
+
+  /** End of wave: ready to dispatch for everything packed and printed since the last call. */
+  async dispatchWave(): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
+    const ids = this.awaitingDispatch.splice(0);
+    if (ids.length === 0) return { dispatched: [], failed: [] };
+    const r = await dispatchShipments(this.deps, ids);
+    for (const id of r.dispatched) this.jobs.set(id, { shipmentId: id, status: 'dispatched', text: 'Ready to dispatch.' });
+    this.changed();
+    return r;
+  }
+
+  /** Waits for label jobs still in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private async start(raw: string, scan: ClassifiedScan): Promise<Feedback> {
+    const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: () => undefined });
+    if ('error' in found) return this.say({ tone: 'error', text: found.error, sound: 'failure' });
+    const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
+    if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
+    const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
+    if (missing.length > 0) return this.say({ tone: 'error', text: `No listing found for SKU ${missing[0]}; its tax code is unknown. Fix the listing before packing.`, sound: 'failure' });
+    const sessionId = this.deps.newSessionId();
+    await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk });
+    await this.deps.journal.appendScan({ sessionId, raw, kind: scan.kind, value: scan.value });
+    this.shipment = found.shipment;
+    this.session = openSession(sessionId, found.shipment, this.deps.facts.of);
+    // A product scan that opened the shipment also verifies its first unit.
+    if (scan.kind !== 'shipmentId' && scan.kind !== 'orderId' && scan.kind !== 'orderItemId') {
+      this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
+    }
+    return this.settle();
+  }
+
+  private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
+    if (!outcome.ok) {
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text });
+      return this.say({ tone: 'error', text: outcome.text, sound: 'failure' });
+    }
+    for (const line of session.lines) for (const unit of line.serials) for (const s of unit) this.shiftSerials.add(s);
+    this.session = undefined;
+    this.shipment = undefined;
+    this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'waitingLabel', text: 'Packed. Waiting for the label…' });
+    const job = this.followLabel(session.shipmentId).finally(() => this.background.delete(job));
+    this.background.add(job);
+    return this.say({ tone: 'ok', text: `Shipment ${session.shipmentId} packed. The label prints when it is ready; scan the next shipment.`, sound: 'success' });
+  }
+
+  private async followLabel(shipmentId: string): Promise<void> {
+    const printed = await waitAndPrint(this.deps, shipmentId, (text) => {
+      this.jobs.set(shipmentId, { shipmentId, status: 'waitingLabel', text });
+      this.changed();
+    });
+    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text });
+    this.changed();
+    if (!printed.ok) return;
+    if (this.deps.rtdPolicy === 'endOfWave') {
+      this.awaitingDispatch.push(shipmentId);
+      return;
+    }
+    const r = await dispatchShipments(this.deps, [shipmentId]);
+    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', text: `${printed.text} Ready to dispatch.` });
+    else this.jobs.set(shipmentId, { shipmentId, status: 'failed', text: r.failed[0]?.text ?? 'Ready to dispatch failed.' });
+    this.changed();
+  }
+
+  private serialContext() {
+    return { serialUsedInShift: (s: string) => this.shiftSerials.has(s) };
+  }
+
+  private settle(): Feedback {
+    return this.say(this.session!.feedback);
+  }
+
+  private say(feedback: Feedback): Feedback {
+    this.feedback = feedback;
+    this.changed();
+    return feedback;
+  }
+
+  private changed(): void {
+    this.deps.onChange?.(this.view());
+  }
+}

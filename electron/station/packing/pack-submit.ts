@@ -1,0 +1,123 @@
+// The calls behind the desk's Enter key: pack (journaled, reconciled when the answer is lost),
+// wait for the documents with backoff (spec § Limits: usually seconds, up to 30 minutes), print
+// the label, and mark ready to dispatch.
+import { MAX_LABEL_GENERATION_MS } from '../../../shared/api/limits.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import { MarketplaceError } from '../api/errors.js';
+import { journaled } from '../journal/journaled-call.js';
+import type { DeskDeps } from './pack-desk.js';
+import { adviceFor } from './pack-error-messages.js';
+import { buildPackRequest, PackInputError } from './pack-request.js';
+import type { PackSessionState } from './pack-session.js';
+import { reconcileShipments, tookEffect } from './reconcile.js';
+
+/** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
+export interface LabelPrinter {
+  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string }): Promise<{ printer: string }>;
+}
+
+export type PackOutcome = { ok: true } | { ok: false; code: string; text: string };
+
+export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire): Promise<PackOutcome> {
+  let invoiceNumber: string | undefined;
+  let request;
+  try {
+    const invoice = deps.invoices.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
+    invoiceNumber = invoice.invoiceNumber;
+    request = buildPackRequest({
+      shipment,
+      lines: session.lines,
+      parcels: session.parcels,
+      facts: deps.facts.of,
+      invoice,
+      at: deps.clock.now(),
+      transitionYear: deps.transitionYear,
+    });
+  } catch (e) {
+    if (e instanceof PackInputError) return { ok: false, code: 'INCOMPLETE', text: e.message };
+    throw e;
+  }
+  let ok = false;
+  let failure: PackOutcome | undefined;
+  try {
+    const { result } = await journaled(
+      deps.journal,
+      deps.who,
+      { op: 'pack', targets: { shipmentIds: [shipment.shipmentId] }, request: { invoiceNumber, subShipments: request.subShipments?.length ?? 0 } },
+      () => deps.client.orders.pack([request]),
+      (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
+    );
+    const r = result[0];
+    if (r?.processingStatus === 'SUCCESS' || r?.errorCode === 'DUPLICATE_PACK_REQUEST') ok = true;
+    else {
+      const code = r?.errorCode ?? 'FAILURE';
+      failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence };
+    }
+  } catch (e) {
+    if (!(e instanceof MarketplaceError)) throw e;
+    if (e.outcomeUnknown || e.retryable) {
+      // The answer was lost: read the shipment to learn whether the pack took effect.
+      const r = await reconcileShipments(deps.client.orders, 'pack', [shipment.shipmentId]).catch(() => undefined);
+      if (r?.done.includes(shipment.shipmentId)) ok = true;
+    }
+    if (!ok) failure = { ok: false, code: e.code ?? e.kind, text: e.code ? adviceFor(e.code, e.message).sentence : `${e.message} Press Enter to try again.` };
+  }
+  if (!ok) return failure!;
+  if (invoiceNumber) deps.invoices.markUsed(invoiceNumber);
+  const parcel = session.parcels[0];
+  await deps.journal.appendSession({
+    sessionId: session.sessionId,
+    event: 'packed',
+    shipmentId: shipment.shipmentId,
+    serials: Object.fromEntries(session.lines.filter((l) => l.serials.length > 0).map((l) => [l.orderItemId, l.serials])),
+    dimensions: parcel?.dimensions,
+    weightKg: parcel?.weightKg,
+  });
+  await deps.journal.appendSession({ sessionId: session.sessionId, event: 'closed', reason: 'done' });
+  return { ok: true };
+}
+
+export async function waitAndPrint(deps: DeskDeps, shipmentId: string, progress: (text: string) => void): Promise<{ ok: boolean; text: string }> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const started = deps.clock.now().getTime();
+  let delay = 250;
+  for (;;) {
+    const [s] = await deps.client.orders.getShipments({ shipmentIds: [shipmentId] }).catch(() => [] as ShipmentWire[]);
+    if (s && (s.orderItems.every((i) => i.status === 'PACKED') || tookEffect('dispatch', s))) break;
+    const waited = deps.clock.now().getTime() - started;
+    if (waited > MAX_LABEL_GENERATION_MS) {
+      return { ok: false, text: `The marketplace has not produced the label of ${shipmentId} in 30 minutes. Reprint it later from Print.` };
+    }
+    progress(`Waiting for the label… ${Math.round(waited / 1000)} s`);
+    await sleep(delay);
+    delay = Math.min(delay * 2, 15_000);
+  }
+  try {
+    const pdf = await deps.client.orders.labels([shipmentId]);
+    const { printer } = await deps.printer.printLabels(pdf, { shipmentIds: [shipmentId], title: `label-${shipmentId}` });
+    await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: 'label printed' });
+    return { ok: true, text: `Label printed on ${printer}.` };
+  } catch (e) {
+    return { ok: false, text: `The label of ${shipmentId} could not be printed: ${(e as Error).message}` };
+  }
+}
+
+export async function dispatchShipments(deps: DeskDeps, ids: string[]): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
+  const dispatched: string[] = [];
+  const failed: { shipmentId: string; text: string }[] = [];
+  try {
+    const { result } = await journaled(deps.journal, deps.who, { op: 'dispatch', targets: { shipmentIds: ids }, request: { locationId: deps.locationId } }, () => deps.client.orders.dispatch(ids, deps.locationId), (r) => ({
+      status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
+    }));
+    for (const r of result) {
+      if (r.processingStatus === 'SUCCESS') dispatched.push(r.shipmentId);
+      else failed.push({ shipmentId: r.shipmentId, text: adviceFor(r.errorCode ?? 'FAILURE', r.errorMessage ?? undefined).sentence });
+    }
+  } catch (e) {
+    if (!(e instanceof MarketplaceError) || !(e.outcomeUnknown || e.retryable)) throw e;
+    const r = await reconcileShipments(deps.client.orders, 'dispatch', ids);
+    dispatched.push(...r.done);
+    for (const id of [...r.notDone, ...r.unknown]) failed.push({ shipmentId: id, text: 'Ready to dispatch was not confirmed. Try again from Dispatch.' });
+  }
+  return { dispatched, failed };
+}

@@ -1,0 +1,23 @@
+// Fits every page of a label PDF to the label printer's media: scaled to fit, turned a quarter
+// when a landscape label goes to portrait stock (thermal printers feed portrait), centred.
+import type { PDFDocument } from 'pdf-lib';
+import type { PageSize } from '../media.js';
+import { loadPdf, savePdf } from './pdf-io.js';
+import { PageRewriter, pageGeometry } from './place-region.js';
+
+/** Rewrites the pages of `doc` in place; returns the page count. */
+export function fitPagesToMedia(doc: PDFDocument, media: PageSize): number {
+  const rewriter = new PageRewriter(doc);
+  const pages = doc.getPages();
+  for (const page of pages) {
+    const g = pageGeometry(page);
+    rewriter.place(page, g.box, g.turns, { target: media, rotate: 'auto', align: 'center', upscale: true });
+  }
+  return pages.length;
+}
+
+export async function fitLabelPdf(bytes: Uint8Array, media: PageSize): Promise<Uint8Array> {
+  const doc = await loadPdf(bytes);
+  fitPagesToMedia(doc, media);
+  return savePdf(doc);
+}

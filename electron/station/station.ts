@@ -1,0 +1,111 @@
+// The station's services built from one data dir: settings, the encrypted secret store, the
+// journal, the invoice series, the marketplace client (tokens kept in the secret store) and the
+// product facts cache. The CLI, the desktop app and tests build it the same way; the marketplace
+// connection comes in as a parameter (see composition/connection.ts).
+import { mkdirSync } from 'node:fs';
+import { createMarketplaceClient, type MarketplaceClient } from './api/client.js';
+import { createNodeFetch, type FetchLike } from './api/http.js';
+import type { RetryPolicy } from './api/retry.js';
+import { Journal } from './journal/journal.js';
+import type { CallIdentity } from './journal/journaled-call.js';
+import { InvoiceSeries } from './packing/invoice-series.js';
+import type { Clock } from './packing/ist-dates.js';
+import { ProductFactsCache } from './packing/product-facts.js';
+import { reconcileOpenIntents } from './packing/reconcile.js';
+import { JsonFileSettingsStore, type SettingsStore } from './settings/settings-store.js';
+import { FileSecretStore } from './settings/secret-store.js';
+import { nodeSecretCipher } from './settings/node-cipher.js';
+import type { SecretCipher } from './settings/secret-store.js';
+import { dataPaths } from './composition/data-dir.js';
+import type { Connection } from './composition/connection.js';
+import { secretTokenVault } from './composition/secret-token-vault.js';
+
+export interface StationStores {
+  dataDir: string;
+  settings: SettingsStore;
+  secrets: FileSecretStore;
+}
+
+export interface Station extends StationStores {
+  connection: Connection;
+  client: MarketplaceClient;
+  journal: Journal;
+  invoices: InvoiceSeries;
+  facts: ProductFactsCache;
+  clock: Clock;
+  who: CallIdentity;
+  close(): Promise<void>;
+}
+
+export interface OpenStationOptions {
+  stores: StationStores;
+  connection: Connection;
+  retry?: RetryPolicy;
+  maxConcurrent?: number;
+  /** Replaces the pinned undici fetch (tests that count or disturb requests). */
+  fetch?: FetchLike;
+}
+
+/** Settings and secrets only: enough for `login` and for choosing the connection. */
+export function openStores(dataDir: string, cipher?: SecretCipher): StationStores {
+  const paths = dataPaths(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    dataDir,
+    settings: JsonFileSettingsStore.open(paths.settings),
+    secrets: new FileSecretStore(paths.secrets, cipher ?? nodeSecretCipher(paths.secretKey)),
+  };
+}
+
+export async function openStation(options: OpenStationOptions): Promise<Station> {
+  const { stores, connection } = options;
+  const paths = dataPaths(stores.dataDir);
+  const settings = stores.settings.get();
+  // The marketplace's clock decides dispatchAfterDate and the invoice date; a sandbox may run ahead.
+  const now = connection.now ?? Date.now;
+  const clock: Clock = { now: () => new Date(now()) };
+  const node = options.fetch ? undefined : createNodeFetch({ caPem: connection.caPem });
+  const client = createMarketplaceClient({
+    baseUrl: connection.baseUrl,
+    fetch: options.fetch ?? node!.fetch,
+    mode: connection.mode,
+    credentials: connection.credentials,
+    vault: secretTokenVault(stores.secrets, connection.identity, connection.appId),
+    clock: now,
+    retry: options.retry,
+    maxConcurrent: options.maxConcurrent,
+  });
+  const journal = await Journal.open({ dir: paths.journal, clock });
+  let invoices: InvoiceSeries;
+  try {
+    invoices = InvoiceSeries.open({ dir: paths.invoices, clock, prefix: settings.invoiceSeries.prefix, autoInvoicing: settings.invoiceSeries.autoInvoicing });
+  } catch (e) {
+    await journal.close();
+    await node?.close();
+    throw e;
+  }
+  const facts = new ProductFactsCache((skus) => client.listings.get(skus));
+  return {
+    ...stores,
+    connection,
+    client,
+    journal,
+    invoices,
+    facts,
+    clock,
+    who: { operator: settings.desk.operator || 'station-cli', desk: settings.desk.name },
+    close: async () => {
+      await journal.close();
+      await node?.close();
+      await connection.close();
+    },
+  };
+}
+
+/** One line about what an interrupted run left open (every start runs it first). */
+export async function reconcileOnStart(station: Station): Promise<string> {
+  const before = station.journal.openIntents().length;
+  if (before === 0) return 'Start-up check: nothing was left open by an earlier run.';
+  const r = await reconcileOpenIntents(station.journal, station.client.orders);
+  return `Start-up check: ${before} operation(s) left open by an interrupted run; ${r.settled} settled by reading the marketplace${r.stillOpen > 0 ? `, ${r.stillOpen} still open (not a shipment operation)` : ''}.`;
+}

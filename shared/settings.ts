@@ -1,0 +1,129 @@
+// The station settings: one zod schema shared by the main process (which stores them) and the
+// renderer (which edits them). Every field has a default, so an empty object is a valid start
+// and a file written by an older version gains new fields on read. Messages are sentences a
+// desk supervisor can act on.
+import { z } from 'zod';
+
+/** 'sandbox': the embedded marketplace; 'selfAccess' / 'thirdParty': spec § Application setup. */
+export const MarketplaceMode = z.enum(['sandbox', 'selfAccess', 'thirdParty']);
+export type MarketplaceMode = z.infer<typeof MarketplaceMode>;
+
+/** A web address that must be HTTPS: the marketplace supports nothing else (spec, conventions). */
+export function httpsUrl(what: string) {
+  return z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `The ${what} "${text}" is not a web address; it should look like https://example.com.` });
+        return;
+      }
+      if (url.protocol === 'http:') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${what} must start with https://, not http://: the marketplace accepts secure connections only, and tokens must never travel unencrypted.`,
+        });
+      } else if (url.protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', message: `The ${what} must be an https:// address.` });
+      }
+    });
+}
+
+export const MarketplaceConnection = z.object({
+  mode: MarketplaceMode.default('sandbox'),
+  /** Absent in sandbox mode until the embedded marketplace has started and given its address. */
+  baseUrl: httpsUrl('marketplace address').optional(),
+  /** Application ID, the OAuth client_id (spec § Authentication 3). The secret is in the SecretStore. */
+  appId: z.string().trim().default(''),
+  /** Third-party applications only; must be a registered HTTPS callback (spec § Application setup). */
+  redirectUri: httpsUrl('redirect address').optional(),
+});
+
+/** Letters, digits and "-" ("/" separates the parts); numbers look like PREFIX/2026-27/000123. */
+export const InvoicePrefix = z
+  .string()
+  .trim()
+  .min(1, 'Give an invoice prefix, for example PS.')
+  .max(8, 'The invoice prefix can have at most 8 characters.')
+  .regex(/^[A-Za-z0-9-]+$/, 'The invoice prefix may use letters, digits and "-" only.');
+
+export const InvoiceSeriesSettings = z.object({
+  prefix: InvoicePrefix.default('PS'),
+  /** The marketplace numbers the invoices (spec § POST /v3/shipments/labels (pack), invoiceNumber "C"). */
+  autoInvoicing: z.boolean().default(false),
+});
+
+/** When packed shipments are marked ready to dispatch: one by one, or together at the end of a wave. */
+export const RtdPolicy = z.enum(['immediate', 'endOfWave']);
+
+export const PrinterRole = z.enum(['label', 'invoice', 'packingSlip', 'manifest', 'report']);
+export type PrinterRole = z.infer<typeof PrinterRole>;
+
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A shift start must be a time of day like 06:00.');
+
+export const StationSettings = z.object({
+  marketplace: MarketplaceConnection.prefault({}),
+  /** The seller location this desk packs for (spec: locationId is an input across operations). */
+  locationId: z.string().trim().default(''),
+  desk: z
+    .object({
+      name: z.string().trim().min(1, 'Give the desk a name, for example "Desk 1".').max(40, 'A desk name can have at most 40 characters.').default('Desk 1'),
+      operator: z.string().trim().max(60, 'An operator name can have at most 60 characters.').default(''),
+    })
+    .prefault({}),
+  invoiceSeries: InvoiceSeriesSettings.prefault({}),
+  rtdPolicy: RtdPolicy.default('immediate'),
+  sounds: z
+    .object({
+      enabled: z.boolean().default(true),
+      volume: z.number().min(0, 'Volume goes from 0 to 1.').max(1, 'Volume goes from 0 to 1.').default(0.8),
+    })
+    .prefault({}),
+  scan: z
+    .object({
+      /** The same code read again within this time is one scan, not two. */
+      debounceMs: z.number().int().min(0).max(10_000, 'The scan debounce can be at most 10 seconds.').default(800),
+      /** Keyboard-wedge scanners type fast: keys closer than this belong to one scan. */
+      wedgeMaxInterKeyMs: z.number().int().min(1).max(500).default(35),
+      wedgeMinLength: z.number().int().min(1).max(64).default(4),
+      wedgeTerminator: z.enum(['Enter', 'Tab', 'none']).default('Enter'),
+    })
+    .prefault({}),
+  /**
+   * Scanner, scale and dimensioner profiles. Kept opaque here; the device layer
+   * (electron/station/devices) validates each profile with its own schema.
+   */
+  deviceProfiles: z.array(z.record(z.string(), z.unknown())).default([]),
+  /** Printer name (as the system lists it) for each role. */
+  printers: z.partialRecord(PrinterRole, z.string().trim().min(1)).default({}),
+  /** The year of the 22 September switch of the transitional tax codes (spec § Tax codes). */
+  taxTransitionYear: z.number().int().min(2017, 'GST began in 2017.').max(2100).default(2025),
+  /** Shift start times in IST, for the per-shift counts of the audit trail. */
+  shiftStarts: z
+    .array(TimeOfDay)
+    .min(1, 'Give at least one shift start time.')
+    .refine((starts) => new Set(starts).size === starts.length, 'Two shifts cannot start at the same time.')
+    .default(['06:00', '14:00', '22:00']),
+  compactMode: z.boolean().default(false),
+});
+export type StationSettings = z.infer<typeof StationSettings>;
+
+/** A change: any subset, nested objects merged, arrays and scalars replaced. */
+export type SettingsPatch = {
+  [K in keyof StationSettings]?: StationSettings[K] extends unknown[] ? StationSettings[K] : StationSettings[K] extends object ? Partial<StationSettings[K]> : StationSettings[K];
+};
+
+export function defaultSettings(): StationSettings {
+  return StationSettings.parse({});
+}
+
+/** The problems of a refused settings value, one sentence each, with where it is. */
+export function describeSettingsProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `${where}${issue.message}`;
+  });
+}

@@ -1,0 +1,40 @@
+// `npm run bench`: runs every benchmark module, prints the table and writes it into the README
+// between the bench markers. Modules are plain async functions returning BenchRow[], so a new
+// area is one import and one line below.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { renderTable, type BenchRow } from './bench-table.js';
+
+type BenchModule = { area: string; load: () => Promise<() => Promise<BenchRow[]>> };
+
+const modules: BenchModule[] = [];
+
+const README = new URL('../../README.md', import.meta.url);
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const rows: BenchRow[] = [];
+  for (const m of modules) {
+    if (only.length > 0 && !only.includes(m.area)) continue;
+    process.stderr.write(`bench: ${m.area} ...\n`);
+    const run = await m.load();
+    rows.push(...(await run()));
+  }
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+  const table = renderTable(rows, new Date(), machine);
+  process.stdout.write(table + '\n');
+  if (only.length === 0) {
+    const readme = readFileSync(README, 'utf8');
+    const start = readme.indexOf(START);
+    const end = readme.indexOf(END);
+    if (start >= 0 && end > start) {
+      writeFileSync(README, readme.slice(0, start + START.length) + '\n' + table + '\n' + readme.slice(end));
+      process.stderr.write('bench: README table updated\n');
+    }
+  }
+  if (rows.some((r) => !r.pass)) process.exitCode = 1;
+}
+
+await main();

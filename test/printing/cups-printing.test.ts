@@ -1,0 +1,155 @@
+// Printing over the machine's real CUPS spool with two cups-pdf queues: PDF as the label printer,
+// PDF-DOCS as the document printer. What arrives is read back from cups-pdf's output files.
+import { execFile as execFileCb } from 'node:child_process';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CupsBackend } from '../../electron/station/printing/cups-backend.js';
+import { nodeExecFile } from '../../electron/station/printing/exec-file.js';
+import { FileJobStore } from '../../electron/station/printing/job-store.js';
+import { PrintQueue } from '../../electron/station/printing/print-queue.js';
+import { FolderBackend } from '../../electron/station/printing/folder-backend.js';
+import { PrinterDirectory } from '../../electron/station/printing/printer-discovery.js';
+import { renderTestPage } from '../../electron/station/printing/test-page.js';
+import { printFile } from '../../electron/station/cli/print-commands.js';
+import { cupsAvailable, cupsPdfOutputDir, cupsPdfTitlePart, disableQueue, enableQueue, ensureCupsQueues, waitForCupsPdfOutput } from '../support/cups.js';
+import { pageTexts, pdfInfo } from '../support/document-poppler.js';
+import { labelPdf } from './sample-pdfs.js';
+
+const execFile = promisify(execFileCb);
+const available = cupsAvailable();
+const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+const run = `${process.pid}-${Date.now().toString(36)}`;
+
+describe.runIf(available)('printing over CUPS', () => {
+  let dir: string;
+  let queue: PrintQueue;
+  let store: FileJobStore;
+  let label: string;
+  let document: string;
+  const cups = new CupsBackend({ execFile: nodeExecFile });
+
+  beforeAll(async () => {
+    ({ label, document } = await ensureCupsQueues());
+    dir = await mkdtemp(join(tmpdir(), 'cups-printing-'));
+    store = new FileJobStore(join(dir, 'jobs.jsonl'));
+    const directory = new PrinterDirectory(cups, new FolderBackend({ directory: join(dir, 'folder') }));
+    queue = new PrintQueue({ store, spoolDir: join(dir, 'spool'), backendFor: (p) => directory.backendFor(p), clock: () => new Date(), timers, pollIntervalMs: 200, retry: { initialMs: 200, maxMs: 1_000 } });
+    await queue.start();
+  });
+  afterEach(async () => {
+    // A failed test must not leave the shared label queue stopped.
+    await enableQueue(label);
+  });
+  afterAll(async () => {
+    queue?.stop();
+    await store?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints a wave of 20 labels as one job of 20 label-size pages', async () => {
+    const title = `wave-${run}`;
+    const parts = await Promise.all([0, 1, 2, 3].map(() => labelPdf(5, { width: 288, height: 432 })));
+    const job = await queue.submitMerged(parts, { title, role: 'label', printer: label, media: 'label-4x6in' });
+    const done = await queue.whenFinished(job.id);
+    expect(done.state).toBe('done');
+    const output = await waitForCupsPdfOutput(done.backendJobId!, title);
+    const info = await pdfInfo(new Uint8Array(await readFile(output)));
+    expect(info.pages).toBe(20);
+    expect(info.sizes.every((s) => s.width === 288 && s.height === 432)).toBe(true);
+    const outputs = (await readdir(await cupsPdfOutputDir())).filter((f) => f.startsWith(cupsPdfTitlePart(title)));
+    expect(outputs).toHaveLength(1);
+  });
+
+  it('splits A4 label+invoice pages: labels to the label queue, invoices to the document queue', async () => {
+    const file = join(dir, `combined-${run}.pdf`);
+    await copyFile(new URL('../fixtures/a4-label-invoice.pdf', import.meta.url), file);
+    const out: string[] = [];
+    const err: string[] = [];
+    const settings = { label: { printer: label, role: 'label' as const, media: 'label-4x6in' as const, copies: 1 }, document: { printer: document, role: 'document' as const, media: 'a4' as const, copies: 1 } };
+    const code = await printFile({ file, role: 'label', split: 'a4-label-invoice' }, { queue, settings, readFile: async (p) => new Uint8Array(await readFile(p)), timers, waitMs: 30_000 }, { stdout: (l) => out.push(l), stderr: (l) => err.push(l) });
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    const jobs = queue.list().filter((j) => j.title.startsWith(`combined-${run}.pdf`));
+    expect(jobs.map((j) => [j.printer, j.state])).toEqual([[label, 'done'], [document, 'done']]);
+    expect(out.some((l) => l.includes(`queued: combined-${run}.pdf labels -> ${label}`))).toBe(true);
+
+    const labels = new Uint8Array(await readFile(await waitForCupsPdfOutput(jobs[0].backendJobId!, jobs[0].title)));
+    const invoices = new Uint8Array(await readFile(await waitForCupsPdfOutput(jobs[1].backendJobId!, jobs[1].title)));
+    const labelInfo = await pdfInfo(labels);
+    expect(labelInfo.pages).toBe(2);
+    expect(labelInfo.sizes.every((s) => s.width === 288 && s.height === 432)).toBe(true);
+    const invoiceInfo = await pdfInfo(invoices);
+    expect(invoiceInfo.pages).toBe(2);
+    expect(invoiceInfo.sizes.every((s) => Math.round(s.width) === 595 && Math.round(s.height) === 842)).toBe(true);
+    const labelTexts = await pageTexts(labels);
+    const invoiceTexts = await pageTexts(invoices);
+    expect(labelTexts.every((t) => /Tracking ID/.test(t) && /FMPC\d+/.test(t) && !/Tax Invoice/.test(t))).toBe(true);
+    expect(invoiceTexts.every((t) => /Tax Invoice/.test(t) && !/Tracking ID/.test(t))).toBe(true);
+  });
+
+  it('keeps a job at a stopped queue waiting with a clear status, and completes it once the queue is started', async () => {
+    const title = `stopped-${run}`;
+    await disableQueue(label, 'Paper out');
+    const job = await queue.submit({ pdf: await labelPdf(1, { width: 288, height: 432 }), title, role: 'label', printer: label, media: 'label-4x6in' });
+    await until(() => queue.get(job.id)!.state === 'waiting' && !!queue.get(job.id)!.backendJobId);
+    const waiting = queue.get(job.id)!;
+    expect(waiting.waitReason).toBe('stopped');
+    expect(waiting.message).toBe(`Label printer '${label}' is stopped (Paper out); the job waits in the printer's queue and prints when the printer is started again`);
+    // Still waiting, in CUPS' queue, after several polls.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(queue.get(job.id)!.state).toBe('waiting');
+    const { stdout } = await execFile('lpstat', ['-W', 'not-completed', '-o', label], { env: { ...process.env, LC_ALL: 'C' } });
+    expect(stdout).toContain(waiting.backendJobId!);
+
+    await enableQueue(label);
+    const done = await queue.whenFinished(job.id);
+    expect(done.state).toBe('done');
+    expect((await pdfInfo(new Uint8Array(await readFile(await waitForCupsPdfOutput(done.backendJobId!, title))))).pages).toBe(1);
+  });
+
+  it('keeps a job for a printer CUPS does not know waiting as missing, and prints it once the printer is added', async () => {
+    const printer = `STATION-LATE-${process.pid}`;
+    const title = `late-${run}`;
+    const job = await queue.submit({ pdf: await labelPdf(1, { width: 288, height: 432 }), title, role: 'label', printer, media: 'label-4x6in' });
+    try {
+      await until(() => queue.get(job.id)!.state === 'waiting');
+      expect(queue.get(job.id)).toMatchObject({ waitReason: 'missing', message: `Label printer '${printer}' is missing (not connected or not installed); the job waits and retries` });
+      expect(queue.get(job.id)!.backendJobId).toBeUndefined();
+      await execFile('lpadmin', ['-p', printer, '-v', 'cups-pdf:/', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd', '-E']);
+      const done = await queue.whenFinished(job.id);
+      expect(done.state).toBe('done');
+      await waitForCupsPdfOutput(done.backendJobId!, title);
+    } finally {
+      await execFile('lpadmin', ['-x', printer]).catch(() => undefined);
+    }
+  });
+
+  it('lists both queues and the folder printer, and test-prints a label-size page naming the printer', async () => {
+    const directory = new PrinterDirectory(cups, new FolderBackend({ directory: join(dir, 'folder') }));
+    const printers = await directory.discover({ label: { printer: label, role: 'label', media: 'label-4x6in', copies: 1 } });
+    expect(printers.find((p) => p.name === label)).toMatchObject({ backend: 'cups', role: 'label' });
+    expect(printers.find((p) => p.name === document)).toMatchObject({ backend: 'cups', suggestedRole: 'document' });
+    expect(printers.some((p) => p.backend === 'folder')).toBe(true);
+
+    const title = `test-print-${run}`;
+    const pdf = await renderTestPage({ printer: label, role: 'label', media: 'label-4x6in', now: new Date('2026-11-21T10:00:00Z') });
+    const done = await queue.whenFinished((await queue.submit({ pdf, title, role: 'label', printer: label, media: 'label-4x6in' })).id);
+    const output = new Uint8Array(await readFile(await waitForCupsPdfOutput(done.backendJobId!, title)));
+    expect((await pdfInfo(output)).sizes).toEqual([{ width: 288, height: 432 }]);
+    const text = (await pageTexts(output))[0];
+    expect(text).toContain(`Printer: ${label}`);
+    expect(text).toContain('Label printer');
+    expect(text).toContain('2026-11-21T10:00:00.000Z');
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
