@@ -7,7 +7,10 @@ import { renderTable, type BenchRow } from './bench-table.js';
 
 type BenchModule = { area: string; load: () => Promise<() => Promise<BenchRow[]>> };
 
-const modules: BenchModule[] = [];
+const modules: BenchModule[] = [
+  { area: 'devices', load: async () => (await import('./devices-bench.js')).runDevicesBench },
+  { area: 'printing', load: async () => (await import('./printing-bench.js')).runPrintingBench },
+];
 
 const README = new URL('../../README.md', import.meta.url);
 const START = '<!-- bench:start -->';

@@ -1,11 +1,12 @@
 // Printing over the machine's real CUPS spool with two cups-pdf queues: PDF as the label printer,
 // PDF-DOCS as the document printer. What arrives is read back from cups-pdf's output files.
 import { execFile as execFileCb } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA } from '../../electron/station/printing/media.js';
 import { CupsBackend } from '../../electron/station/printing/cups-backend.js';
 import { nodeExecFile } from '../../electron/station/printing/exec-file.js';
 import { FileJobStore } from '../../electron/station/printing/job-store.js';
@@ -47,6 +48,9 @@ describe.runIf(available)('printing over CUPS', () => {
     queue?.stop();
     await store?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
+    // This run's cups-pdf outputs; every title above carries `run`.
+    const out = await cupsPdfOutputDir();
+    for (const f of await readdir(out).catch(() => [] as string[])) if (f.includes(run)) await rm(join(out, f), { force: true });
   });
 
   it('prints a wave of 20 labels as one job of 20 label-size pages', async () => {
@@ -88,6 +92,18 @@ describe.runIf(available)('printing over CUPS', () => {
     const invoiceTexts = await pageTexts(invoices);
     expect(labelTexts.every((t) => /Tracking ID/.test(t) && /FMPC\d+/.test(t) && !/Tax Invoice/.test(t))).toBe(true);
     expect(invoiceTexts.every((t) => /Tax Invoice/.test(t) && !/Tracking ID/.test(t))).toBe(true);
+  });
+
+  it('prints a file whose name is shell syntax, without running it', async () => {
+    const title = `hostile-${run}`;
+    // A shell would create the canary in its working directory (ours) or next to the file.
+    const canary = `ran-${run}`;
+    const file = join(dir, `-o $(touch ${canary}) '; touch ${canary}'.pdf`);
+    await writeFile(file, await labelPdf(1, { width: 288, height: 432 }));
+    const { jobId } = await cups.print(file, { printer: label, title, media: MEDIA['label-4x6in'] });
+    expect((await pdfInfo(new Uint8Array(await readFile(await waitForCupsPdfOutput(jobId, title))))).pages).toBe(1);
+    await expect(readFile(canary)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(join(dir, canary))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('keeps a job at a stopped queue waiting with a clear status, and completes it once the queue is started', async () => {

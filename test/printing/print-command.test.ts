@@ -1,5 +1,5 @@
 // `station print` over the folder printer: arguments, the operator-facing errors, exit codes.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { parsePrinterSettings } from '../../electron/station/printing/printer-se
 import { pdfInfo } from '../support/document-poppler.js';
 import { requireTool } from '../support/system-tools.js';
 import { labelPdf } from './sample-pdfs.js';
-import { readFile } from 'node:fs/promises';
 
 const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
 

@@ -83,7 +83,8 @@ export function productsFor(world: World, seller: Seller, need: ProductNeed): Pr
   const pick = (): Product[] => {
     const out: Product[] = [];
     for (const l of listings.values()) {
-      if (l.hyperlocal || l.internalState === 'ARCHIVED') continue;
+      // Customers can order only what is listed and visible (spec § Listing: ACTIVE).
+      if (l.hyperlocal || l.internalState !== 'ACTIVE') continue;
       const p = productOf(l);
       if (suits(p, need)) out.push(p);
     }

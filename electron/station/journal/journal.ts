@@ -10,13 +10,15 @@
 // depends on (open intents, open pack sessions with their scans) is copied into it, keeping its
 // seq, so the newest segment alone can restore the desk; readers drop the duplicates by seq.
 // Old segments are removed beyond maxSegments or maxAgeDays, but never one holding the only copy
-// of an open intent or session.
+// of an open intent or session. One process writes a journal directory at a time (journal-lock.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, truncateSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../packing/ist-dates.js';
+import { queryAudit, type AuditEntry, type AuditFilter } from './audit-query.js';
 import { writeFileDurably } from './durable-file.js';
+import { lockJournal } from './journal-lock.js';
 import { JournalState, stateKeyOf } from './journal-state.js';
 import type {
   IntentInput,
@@ -79,6 +81,7 @@ export class Journal {
   private lastSeq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private unlock: () => void = () => undefined;
   readonly health: JournalHealth = { corruptLines: 0, tornBytesCut: 0, segments: 0 };
 
   private constructor(private readonly options: Required<JournalOptions>) {}
@@ -92,13 +95,19 @@ export class Journal {
       newId: randomUUID,
       ...options,
     });
-    await journal.load();
+    mkdirSync(journal.options.dir, { recursive: true });
+    journal.unlock = lockJournal(journal.options.dir);
+    try {
+      await journal.load();
+    } catch (error) {
+      journal.unlock();
+      throw error;
+    }
     return journal;
   }
 
   private async load(): Promise<void> {
     const { dir } = this.options;
-    mkdirSync(dir, { recursive: true });
     const indexes = listSegments(dir);
     if (indexes.length === 0) {
       writeFileDurably(join(dir, segmentName(1)), '');
@@ -138,6 +147,9 @@ export class Journal {
 
   /** Records the intent durably; send the request only after this resolves. */
   appendIntent(input: Omit<IntentInput, 'id'> & { id?: string }): Promise<IntentRecord> {
+    if (input.id !== undefined && this.state.hasIntent(input.id)) {
+      return Promise.reject(new Error(`An operation with id ${input.id} is already open in the journal; give each operation its own id.`));
+    }
     const request = redactSecrets(input.request) as Record<string, unknown>;
     return this.append({ type: 'intent', ...input, id: input.id ?? this.options.newId(), request }) as Promise<IntentRecord>;
   }
@@ -178,12 +190,18 @@ export class Journal {
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   }
 
+  /** The audit trail: kept records matching the filter, with what they inherit (audit-query.ts). */
+  async query(filter: AuditFilter): Promise<AuditEntry[]> {
+    return queryAudit(await this.records(), filter);
+  }
+
   /** Waits for pending appends and releases the file. */
   async close(): Promise<void> {
     this.closed = true;
     await this.queue.catch(() => undefined);
     await this.handle?.close();
     this.handle = undefined;
+    this.unlock();
   }
 
   private append(partial: Unstamped): Promise<JournalRecord> {

@@ -114,7 +114,7 @@ export class CupsBackend implements PrinterBackend {
       if (isUnknownDestination(out)) throw new PrinterRefusedError('missing', 'not installed');
       if (isNotAccepting(out)) throw new PrinterRefusedError('stopped', 'not accepting jobs');
       if (isSchedulerDown(out)) throw new PrinterRefusedError('stopped', 'the printing system (CUPS) is not running');
-      throw new Error(`lp failed: ${out}`);
+      throw new Error(`lp failed: ${out}`, { cause: error });
     }
     const jobId = parseRequestId(stdout);
     if (!jobId) throw new Error(`lp did not report a job id: ${stdout.trim()}`);

@@ -16,6 +16,7 @@ export const PrinterNameSchema = z
   .string()
   .min(1)
   .max(127)
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'printer names contain no control characters');
 
 export const PrinterAssignmentSchema = z.object({

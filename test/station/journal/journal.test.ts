@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalOptions } from '../../../electron/station/journal/journal.js';
+import { JournalInUseError } from '../../../electron/station/journal/journal-lock.js';
 import { encodeLine } from '../../../electron/station/journal/segment-file.js';
 
 const dirs: string[] = [];
@@ -69,6 +71,23 @@ describe('intents and outcomes', () => {
     expect(text).toContain('S1');
     expect(text).not.toMatch(/SECRET/);
     expect(intent.request.accessToken).toBe('[redacted]');
+  });
+
+  it('refuses a second open intent with the same id', async () => {
+    const journal = await openJournal({ dir: tempDir() });
+    await journal.appendIntent({ ...packIntent('S1'), id: 'op-1' });
+    await expect(journal.appendIntent({ ...packIntent('S1'), id: 'op-1' })).rejects.toThrow(/already open/);
+    expect(journal.openIntents()).toHaveLength(1);
+  });
+
+  it('answers audit queries from what is on disk', async () => {
+    const journal = await openJournal({ dir: tempDir() });
+    const intent = await journal.appendIntent(packIntent('S1'));
+    await journal.appendIntent({ ...packIntent('S2'), operator: 'ravi' });
+    await journal.appendOutcome({ intentId: intent.id, status: 'failed', errorCode: 'ITEM_ON_HOLD' });
+    const entries = await journal.query({ shipmentId: 'S1' });
+    expect(entries.map((e) => e.record.type)).toEqual(['intent', 'outcome']);
+    expect(entries[1]).toMatchObject({ op: 'pack', operator: 'asha' });
   });
 
   it('refuses an invalid record without burning a seq', async () => {
@@ -175,5 +194,27 @@ describe('rotation and retention', () => {
     const journal = await openJournal({ dir, maxSegmentBytes: 500, maxSegments: 1 });
     for (let n = 0; n < 30; n += 1) await journal.appendIntent(packIntent(`S${n}`));
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('keep');
+  });
+});
+
+describe('one writer per directory', () => {
+  it('refuses a second journal on a directory in use, and allows it once the first is closed', async () => {
+    const dir = tempDir();
+    const first = await openJournal({ dir });
+    await expect(Journal.open({ dir, clock: fakeClock() })).rejects.toThrow(JournalInUseError);
+    await first.close();
+    const second = await openJournal({ dir });
+    expect((await second.appendIntent(packIntent('S1'))).seq).toBe(1);
+  });
+
+  it('refuses while another live process holds the lock, takes over the lock of a dead one', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'journal.lock'), String(process.ppid));
+    await expect(Journal.open({ dir, clock: fakeClock() })).rejects.toThrow(/in use by another station process \(pid \d+\)/);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(join(dir, 'journal.lock'), String(dead));
+    const journal = await openJournal({ dir });
+    expect(readFileSync(join(dir, 'journal.lock'), 'utf8')).toBe(String(process.pid));
+    await journal.close();
   });
 });

@@ -4,8 +4,6 @@ import { cubiscanFrame, type CubiscanInput } from './scale-frames.js';
 import type { SerialOpener } from '../serial-port-opener.js';
 import { openSimPort, type SimPort } from './sim-port.js';
 
-const STX_RE = new RegExp('^\u0002');
-
 export interface DimensionerSimulatorOptions {
   path: string;
   parcel?: CubiscanInput;
@@ -29,9 +27,10 @@ export async function startDimensionerSimulator(options: DimensionerSimulatorOpt
       inbox += chunk.toString('latin1');
       let at: number;
       while ((at = inbox.indexOf('\u0003')) !== -1) {
-        const cmd = inbox.slice(0, at).replace(/^[\r\n]*/, '').replace(STX_RE, '');
+        const cmd = inbox.slice(0, at).replace(/^[\r\n]*/, '');
+        const command = cmd.startsWith('\u0002') ? cmd.slice(1) : cmd;
         inbox = inbox.slice(at + 1);
-        if (cmd === 'M') void port.write(parcel ? cubiscanFrame(parcel) : '\u0002MN\u0003\r\n');
+        if (command === 'M') void port.write(parcel ? cubiscanFrame(parcel) : '\u0002MN\u0003\r\n');
         else void port.write('\u0002?N\u0003\r\n');
       }
       if (inbox.length > 256) inbox = '';

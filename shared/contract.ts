@@ -1,0 +1,40 @@
+// The station contract: every command the renderer can ask for and every event it can receive,
+// each with zod schemas. The same definitions run over Electron IPC, the browser-mode WebSocket
+// and the in-memory pair (ARCHITECTURE.md § The contract).
+import type { z } from 'zod';
+import { deskCommands, deskEvents } from './contract/desk.js';
+import { setupCommands, setupEvents } from './contract/setup.js';
+import { queueCommands, queueEvents } from './contract/queue.js';
+import { returnsCommands } from './contract/returns.js';
+import { listingsCommands } from './contract/listings.js';
+import { activityCommands } from './contract/activity.js';
+
+export const commands = {
+  ...setupCommands,
+  ...queueCommands,
+  ...deskCommands,
+  ...returnsCommands,
+  ...listingsCommands,
+  ...activityCommands,
+} as const;
+
+export const events = {
+  ...setupEvents,
+  ...queueEvents,
+  ...deskEvents,
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type EventName = keyof typeof events;
+export type ArgsOf<C extends CommandName> = z.input<Commands[C]['args']>;
+export type ResultOf<C extends CommandName> = z.output<Commands[C]['result']>;
+export type PayloadOf<E extends EventName> = z.output<(typeof events)[E]['payload']>;
+
+/** The two operations every transport offers the renderer (and nothing else). */
+export interface StationApi {
+  invoke<C extends CommandName>(command: C, args: ArgsOf<C>): Promise<ResultOf<C>>;
+  subscribe<E extends EventName>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
+}
+
+export { StationError, CONTRACT_ERRORS } from './contract/define.js';

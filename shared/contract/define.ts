@@ -1,0 +1,45 @@
+// How the station contract is written down: every command is (arguments schema -> result
+// schema), every event a payload schema. One definition serves the three transports (Electron
+// IPC, the browser-mode WebSocket, the in-memory pair), the dispatcher that validates arguments
+// before a service sees them, and the renderer's typed client.
+import { z, type ZodType } from 'zod';
+
+export interface CommandDef<A extends ZodType = ZodType, R extends ZodType = ZodType> {
+  args: A;
+  result: R;
+  summary: string;
+}
+
+export interface EventDef<P extends ZodType = ZodType> {
+  payload: P;
+  summary: string;
+}
+
+export const command = <A extends ZodType, R extends ZodType>(args: A, result: R, summary: string): CommandDef<A, R> => ({ args, result, summary });
+export const event = <P extends ZodType>(payload: P, summary: string): EventDef<P> => ({ payload, summary });
+
+export const NoArgs = z.object({}).strict();
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** Errors cross every transport as {code, message} and are rebuilt as StationError. */
+export const WireError = z.object({ code: z.string(), message: z.string() });
+export type WireError = z.infer<typeof WireError>;
+
+export class StationError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StationError';
+  }
+}
+
+/** Codes the dispatcher itself answers with. */
+export const CONTRACT_ERRORS = {
+  unknownCommand: 'UNKNOWN_COMMAND',
+  badArguments: 'BAD_ARGUMENTS',
+  forbidden: 'FORBIDDEN',
+  internal: 'INTERNAL',
+  disconnected: 'DISCONNECTED',
+} as const;

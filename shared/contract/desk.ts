@@ -1,0 +1,105 @@
+// Commands and events of the pack desk: scan -> verify -> pack -> print -> dispatch, waves, and
+// handover (issue "packing desk app", screens 3-5). The desk's state is computed in the main
+// process (electron/station/packing/pack-desk.ts); the renderer shows it and sends scans.
+import { z } from 'zod';
+import { command, event, NoArgs } from './define.js';
+
+export const Feedback = z.object({
+  tone: z.enum(['ok', 'error', 'info']),
+  text: z.string(),
+  sound: z.enum(['success', 'failure', 'none']),
+});
+export type Feedback = z.infer<typeof Feedback>;
+
+export const UnitLineView = z.object({
+  orderItemId: z.string(),
+  orderId: z.string(),
+  sku: z.string(),
+  fsn: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  verified: z.number().int(),
+  serialized: z.boolean(),
+  serials: z.array(z.array(z.string())),
+});
+
+export const ParcelView = z.object({
+  subShipmentId: z.string(),
+  title: z.string(),
+  dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }).optional(),
+  weightKg: z.number().optional(),
+  source: z.enum(['device', 'typed', 'listing']).optional(),
+});
+
+export const SessionView = z.object({
+  sessionId: z.string(),
+  shipmentId: z.string(),
+  locationId: z.string(),
+  phase: z.enum(['verifying', 'serial', 'measuring', 'ready']),
+  lines: z.array(UnitLineView),
+  parcels: z.array(ParcelView),
+  serialFor: z.string().optional(),
+  feedback: Feedback,
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const LabelJobView = z.object({
+  shipmentId: z.string(),
+  status: z.enum(['packing', 'waitingLabel', 'printed', 'dispatched', 'failed']),
+  text: z.string(),
+});
+
+export const DeskView = z.object({
+  session: SessionView.optional(),
+  feedback: Feedback,
+  jobs: z.array(LabelJobView),
+  awaitingDispatch: z.array(z.string()),
+});
+export type DeskView = z.infer<typeof DeskView>;
+
+export const ScanSource = z.enum(['serial', 'wedge', 'typed']);
+export const ScanArgs = z.object({ raw: z.string().max(512), source: ScanSource });
+
+const Positive = z.number().positive().finite();
+export const MeasureArgs = z.object({
+  subShipmentId: z.string().optional(),
+  dimensions: z.object({ length: Positive, breadth: Positive, height: Positive }).optional(),
+  weightKg: Positive.optional(),
+  source: z.enum(['device', 'typed']),
+});
+
+export const WaveArgs = z.object({ sku: z.string().min(1).optional(), dispatch: z.boolean() });
+export const WaveSummaryView = z.object({
+  packed: z.number().int(),
+  skipped: z.array(z.object({ shipmentId: z.string(), reason: z.string() })),
+  failed: z.array(z.object({ shipmentId: z.string(), code: z.string(), message: z.string() })),
+  labelsPages: z.number().int(),
+  dispatched: z.number().int(),
+  requests: z.number().int(),
+  elapsedMs: z.number(),
+  capped: z.boolean(),
+});
+export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string() });
+
+export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string() });
+export const HandoverCountView = z.object({ vendorGroupCode: z.string(), count: z.number().int(), pickupFrom: z.string(), pickupTo: z.string(), isMps: z.boolean() });
+
+export const deskCommands = {
+  'desk.view': command(NoArgs, DeskView, 'The pack desk as it is now.'),
+  'desk.scan': command(ScanArgs, DeskView, 'A scan from any scanner or the scan field; opens a shipment or verifies a unit or serial.'),
+  'desk.measure': command(MeasureArgs, DeskView, 'Dimensions and/or weight for a sub-shipment, from a device or typed.'),
+  'desk.pack': command(NoArgs, DeskView, 'Pack the open shipment (Enter).'),
+  'desk.putAside': command(NoArgs, DeskView, 'Close the open shipment without packing it (Esc).'),
+  'desk.dispatchWave': command(NoArgs, z.array(ShipmentResultView), 'Ready to dispatch for everything packed since the last wave end.'),
+  'wave.run': command(WaveArgs, WaveSummaryView, 'Pack every APPROVED shipment of the location (or of one SKU) in bulk.'),
+  'dispatch.scan': command(ScanArgs, ShipmentResultView, 'Mark the scanned shipment ready to dispatch.'),
+  'dispatch.cancelPreview': command(z.object({ shipmentId: z.string() }), z.object({ text: z.string() }), 'What cancelling does (seller cancellations take the product out of stock).'),
+  'dispatch.cancel': command(z.object({ shipmentId: z.string(), reason: z.string().min(3).max(200) }), ShipmentResultView, 'Cancel an approved shipment with a reason.'),
+  'handover.counts': command(NoArgs, z.array(HandoverCountView), 'Shipments waiting for handover per vendor group.'),
+  'handover.printManifest': command(z.object({ vendorGroupCode: z.string() }), z.object({ jobId: z.string() }), 'Print the handover manifest on the document printer.'),
+} as const;
+
+export const deskEvents = {
+  'desk.changed': event(DeskView, 'The desk changed (scan, pack, label progress).'),
+  'wave.progress': event(WaveProgressView, 'Progress of a running wave.'),
+} as const;

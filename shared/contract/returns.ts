@@ -1,0 +1,50 @@
+// Returns and self ship (issue "packing desk app", screen 6). Dates the spec requires are
+// arguments, so the form cannot send an action without them.
+import { z } from 'zod';
+import { command, NoArgs } from './define.js';
+
+export const ReturnRow = z.object({
+  returnId: z.string(),
+  orderItemId: z.string(),
+  shipmentId: z.string().optional(),
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+  expectedDate: z.string().optional(),
+  trackingId: z.string().optional(),
+  createdDate: z.string().optional(),
+});
+export type ReturnRow = z.infer<typeof ReturnRow>;
+
+export const ActionResult = z.object({ id: z.string(), ok: z.boolean(), text: z.string() });
+export type ActionResult = z.infer<typeof ActionResult>;
+
+const IsoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Give a date like 2026-11-21 or 2026-11-21T10:00+05:30.');
+
+export const SelfShipRow = z.object({
+  shipmentId: z.string(),
+  orderIds: z.array(z.string()),
+  status: z.string(),
+  dispatchByDate: z.string(),
+  hasService: z.boolean(),
+});
+
+export const returnsCommands = {
+  'returns.list': command(z.object({ status: z.string().optional() }), z.array(ReturnRow), 'Returns of this location.'),
+  'returns.receive': command(z.object({ raw: z.string().max(512) }), ActionResult, 'Receive a standard return by scanning its return id, tracking id or order item id.'),
+  'returns.pickup': command(z.object({ returnId: z.string(), pickupDate: IsoDate }), ActionResult, 'Reverse pickup done (self ship).'),
+  'returns.pickupAttempt': command(z.object({ returnId: z.string(), pickupDate: IsoDate, newPickupDate: IsoDate, reason: z.string().min(3) }), ActionResult, 'Reverse pickup attempted (self ship).'),
+  'returns.complete': command(z.object({ returnId: z.string() }), ActionResult, 'Return completed at the warehouse.'),
+  'returns.approve': command(z.object({ returnId: z.string(), serviceDate: IsoDate, comments: z.string().optional() }), ActionResult, 'Approve after the tech visit.'),
+  'returns.reject': command(z.object({ returnId: z.string(), serviceDate: IsoDate, comments: z.string().optional() }), ActionResult, 'Reject after the tech visit.'),
+  'selfship.list': command(NoArgs, z.array(SelfShipRow), 'Self-ship shipments of this location.'),
+  'selfship.dispatch': command(
+    z.object({ shipmentId: z.string(), dispatchDate: IsoDate, tentativeDeliveryDate: IsoDate, deliveryPartner: z.string().optional(), trackingId: z.string().optional(), invoiceNumber: z.string().optional() }),
+    ActionResult,
+    'Dispatch a self-ship order.',
+  ),
+  'selfship.deliveryAttempt': command(z.object({ shipmentId: z.string(), attemptDate: IsoDate, newDeliveryDate: IsoDate, reason: z.string().min(3) }), ActionResult, 'Delivery attempted.'),
+  'selfship.delivered': command(z.object({ shipmentId: z.string(), deliveryDate: IsoDate }), ActionResult, 'Delivered.'),
+  'selfship.serviceAttempt': command(z.object({ shipmentId: z.string(), attemptDate: IsoDate, newServiceDate: IsoDate }), ActionResult, 'Service (installation) attempted.'),
+  'selfship.serviceComplete': command(z.object({ shipmentId: z.string(), serviceDate: IsoDate }), ActionResult, 'Service (installation) completed.'),
+} as const;

@@ -1,0 +1,86 @@
+// Commands and events of setup: the marketplace connection and sign-in, settings, devices and
+// printers (issue "packing desk app", screen 1). No secret ever crosses: the app secret goes in
+// with sign-in and never comes back, tokens never leave the main process.
+import { z } from 'zod';
+import { StationSettings } from '../settings.js';
+import { command, event, NoArgs, Ok } from './define.js';
+
+export const SignInView = z.object({
+  mode: z.enum(['sandbox', 'selfAccess', 'thirdParty']),
+  signedIn: z.boolean(),
+  baseUrl: z.string().optional(),
+  accessExpiresAt: z.string().optional(),
+  refreshExpiresAt: z.string().optional(),
+  /** Words for the status line, e.g. "Signed in to the Sandbox until 20 Jan 2027". */
+  text: z.string(),
+});
+export type SignInView = z.infer<typeof SignInView>;
+
+export const AppInfo = z.object({
+  version: z.string(),
+  /** True while the embedded sandbox marketplace is in use: the UI says "Sandbox". */
+  sandbox: z.boolean(),
+  signIn: SignInView,
+  locations: z.array(z.string()),
+  transport: z.enum(['ipc', 'websocket', 'memory']),
+});
+
+export const DeviceStatusView = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['scanner', 'scale', 'dimensioner']),
+  status: z.enum(['connecting', 'connected', 'disconnected', 'error', 'stopped']),
+  message: z.string(),
+});
+export const WeightView = z.object({ deviceId: z.string(), weightKg: z.number(), stable: z.boolean() });
+export const DimensionsView = z.object({ deviceId: z.string(), length: z.number(), breadth: z.number(), height: z.number(), weightKg: z.number().optional() });
+export const SerialScanView = z.object({ deviceId: z.string(), raw: z.string() });
+
+export const PrinterView = z.object({
+  name: z.string(),
+  state: z.enum(['idle', 'printing', 'stopped', 'missing']),
+  message: z.string(),
+  roles: z.array(z.string()),
+});
+export const PrintJobView = z.object({
+  id: z.string(),
+  title: z.string(),
+  role: z.string(),
+  printer: z.string(),
+  status: z.enum(['queued', 'printing', 'done', 'failed', 'waiting']),
+  message: z.string(),
+  createdAt: z.string(),
+  pages: z.number().int().optional(),
+});
+
+export const setupCommands = {
+  'app.info': command(NoArgs, AppInfo, 'Version, sandbox or real marketplace, sign-in status.'),
+  'settings.get': command(NoArgs, StationSettings, 'The station settings.'),
+  'settings.update': command(z.record(z.string(), z.unknown()), StationSettings, 'Change settings; refused with words when a value is wrong.'),
+  'auth.signInSelfAccess': command(z.object({ baseUrl: z.string(), appId: z.string().min(1), appSecret: z.string().min(1) }), SignInView, 'Connect with a self-access application.'),
+  'auth.startThirdParty': command(z.object({ baseUrl: z.string(), appId: z.string().min(1), appSecret: z.string().min(1), redirectUri: z.string() }), z.object({ url: z.string() }), 'Begin a third-party sign-in; opens the marketplace page.'),
+  'auth.completeThirdParty': command(z.object({ callbackUrl: z.string() }), SignInView, 'Finish a third-party sign-in from the redirect address (browser mode).'),
+  'auth.useSandbox': command(NoArgs, SignInView, 'Switch to the embedded sandbox marketplace.'),
+  'auth.signOut': command(NoArgs, SignInView, 'Forget the tokens.'),
+  'devices.list': command(NoArgs, z.array(DeviceStatusView), 'Configured devices and their status.'),
+  'devices.ports': command(NoArgs, z.object({ ports: z.array(z.object({ path: z.string(), manufacturer: z.string().optional() })), message: z.string().optional() }), 'Serial ports found on this machine.'),
+  'devices.save': command(z.object({ profile: z.record(z.string(), z.unknown()) }), z.array(DeviceStatusView), 'Add or change a device profile.'),
+  'devices.remove': command(z.object({ id: z.string() }), z.array(DeviceStatusView), 'Remove a device.'),
+  'devices.test': command(z.object({ id: z.string() }), z.object({ text: z.string() }), 'Test a device: read a weight, or wait for a scan.'),
+  'printers.list': command(NoArgs, z.array(PrinterView), 'Printers of this machine with their roles.'),
+  'printers.testPrint': command(z.object({ role: z.enum(['label', 'document']) }), z.object({ jobId: z.string() }), 'Print a test page on the printer of a role.'),
+  'print.jobs': command(NoArgs, z.array(PrintJobView), 'Recent print jobs.'),
+  'print.reprint': command(z.object({ jobId: z.string() }), z.object({ jobId: z.string() }), 'Print a job again.'),
+  'print.reprintLabel': command(z.object({ shipmentId: z.string() }), z.object({ jobId: z.string() }), 'Fetch the label of a packed shipment again and print it.'),
+} as const;
+
+export const setupEvents = {
+  'auth.changed': event(SignInView, 'Sign-in status changed.'),
+  'device.status': event(DeviceStatusView, 'A device connected, disconnected or failed.'),
+  'device.weight': event(WeightView, 'A reading from a scale.'),
+  'device.dimensions': event(DimensionsView, 'A measurement from a dimensioner.'),
+  'device.scan': event(SerialScanView, 'A scan from a serial scanner; the active screen decides what it means.'),
+  'print.job': event(PrintJobView, 'A print job changed status.'),
+} as const;
+
+export { Ok };
