@@ -30,12 +30,12 @@ function requireDocumented(shipments: ShipmentRec[]): void {
   }
 }
 
-/** A renderer failure is the spec's DEPENDENT_SYSTEM_CALL_FAILED, never a bare 500. */
+/** A renderer failure is the spec's DEPENDENT_SYSTEM_CALL_FAILED in the order error shape (README: HTTP 500). */
 async function render(what: string, make: () => Promise<Uint8Array>): Promise<Buffer> {
   try {
     return Buffer.from(await make());
   } catch (e) {
-    throw orderError(503, 'DEPENDENT_SYSTEM_CALL_FAILED', `The ${what} could not be generated: ${(e as Error).message}`);
+    throw orderError(500, 'DEPENDENT_SYSTEM_CALL_FAILED', `The ${what} could not be generated: ${(e as Error).message}`);
   }
 }
 

@@ -59,7 +59,7 @@ export const handoverRoutes: RouteDef[] = [
       try {
         bytes = await renderManifest({ seller, location, vendorGroupCode, generatedAt: ctx.world.nowIso(), shipments });
       } catch (e) {
-        throw orderError(503, 'DEPENDENT_SYSTEM_CALL_FAILED', `The manifest could not be generated: ${(e as Error).message}`);
+        throw orderError(500, 'DEPENDENT_SYSTEM_CALL_FAILED', `The manifest could not be generated: ${(e as Error).message}`);
       }
       return { body: Buffer.from(bytes), contentType: 'application/pdf' };
     },

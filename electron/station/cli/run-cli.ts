@@ -1,0 +1,100 @@
+// The `station` command: parse, pick the data dir and the marketplace, open the station, settle
+// what an interrupted run left open, run the command, close everything. Exit codes: 0 done,
+// 1 the marketplace refused or something failed, 2 bad input (before any call is made).
+import { resolve } from 'node:path';
+import { MarketplaceError } from '../api/errors.js';
+import { ConnectionError, sandboxInfoConnection, settingsConnection, type Connection } from '../composition/connection.js';
+import { dataPaths, defaultDataDir } from '../composition/data-dir.js';
+import { SettingsError } from '../settings/settings-store.js';
+import { openStation, openStores, reconcileOnStart, type Station, type StationStores } from '../station.js';
+import type { RetryPolicy } from '../api/retry.js';
+import { EXIT_FAILED, EXIT_USAGE, parseCli, type Invocation } from './cli-args.js';
+import { createOutput, type CliIo, type Output } from './cli-io.js';
+import { deviceCommand, printCommand } from './device-bridge.js';
+import { embeddedSandboxConnection } from './embedded-sandbox.js';
+import { listingsCommand } from './listing-commands.js';
+import { login, storeLoginSettings } from './login-command.js';
+import { returnsCommand, selfShipCommand } from './returns-commands.js';
+import * as shipments from './shipment-commands.js';
+
+type Handler = (station: Station, inv: Invocation, out: Output) => Promise<number>;
+
+const HANDLERS: Record<string, Handler> = {
+  login,
+  'shipments list': shipments.shipmentsList,
+  'shipments show': shipments.shipmentsShow,
+  pack: shipments.pack,
+  labels: shipments.labels,
+  dispatch: shipments.dispatch,
+  manifest: shipments.manifest,
+  handover: shipments.handover,
+  cancel: shipments.cancel,
+};
+
+function handlerFor(command: string): Handler {
+  if (HANDLERS[command]) return HANDLERS[command];
+  if (command.startsWith('returns ')) return returnsCommand;
+  if (command.startsWith('selfship ')) return selfShipCommand;
+  if (command.startsWith('listings ')) return listingsCommand;
+  throw new Error(`No handler for ${command}`);
+}
+
+export interface RunCliOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Tests pass fast retries; the default is the client's own policy. */
+  retry?: RetryPolicy;
+}
+
+/** --sandbox-info wins; then a real marketplace from the settings; else the embedded sandbox. */
+async function connect(stores: StationStores, inv: Invocation): Promise<Connection> {
+  if (inv.sandboxInfo) return sandboxInfoConnection(resolve(inv.sandboxInfo));
+  if (stores.settings.get().marketplace.mode !== 'sandbox') return settingsConnection(stores.settings, stores.secrets);
+  return embeddedSandboxConnection(dataPaths(stores.dataDir).sandbox);
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+  const parsed = parseCli(argv);
+  if (!parsed.ok) {
+    if (parsed.help) {
+      io.stdout(parsed.usage);
+      return 0;
+    }
+    io.stderr(`station: ${parsed.message}\n${parsed.usage}`);
+    return EXIT_USAGE;
+  }
+  const inv = parsed.invocation;
+  const out = createOutput(io, inv.json);
+  const dataDir = resolve(inv.dataDir ?? defaultDataDir(options.env ?? process.env));
+
+  if (['devices list', 'scale read', 'scanner listen'].includes(inv.command)) return deviceCommand(inv, io);
+
+  let station: Station | undefined;
+  try {
+    const stores = openStores(dataDir);
+    if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
+    if (inv.command === 'login') {
+      const problem = await storeLoginSettings(stores, inv, out);
+      if (problem) {
+        io.stderr(`station: ${problem}`);
+        return EXIT_USAGE;
+      }
+    }
+    station = await openStation({ stores, connection: await connect(stores, inv), retry: options.retry });
+    // Every start settles first what an interrupted run left open (journal intents).
+    out.note(await reconcileOnStart(station));
+    return await handlerFor(inv.command)(station, inv, out);
+  } catch (e) {
+    if (e instanceof ConnectionError || e instanceof SettingsError) {
+      io.stderr(`station: ${e.message}`);
+      return EXIT_USAGE;
+    }
+    if (e instanceof MarketplaceError) {
+      io.stderr(`station: ${e.message}${e.code ? ` (${e.code})` : ''}`);
+      return EXIT_FAILED;
+    }
+    io.stderr(`station: ${(e as Error)?.stack ?? String(e)}`);
+    return EXIT_FAILED;
+  } finally {
+    await station?.close();
+  }
+}
