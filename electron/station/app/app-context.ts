@@ -1,0 +1,44 @@
+// What every contract handler receives: the station's services, built once by the composition
+// root (electron/station/app/app-station.ts) from settings, secrets and the connected marketplace.
+// Handlers are plain functions of (context) -> Handlers, so they run in Node tests over real
+// services and in the desktop app alike.
+import type { MarketplaceClient } from '../api/client.js';
+import type { Journal } from '../journal/journal.js';
+import type { CallIdentity } from '../journal/journaled-call.js';
+import type { InvoiceSeries } from '../packing/invoice-series.js';
+import type { Clock } from '../packing/ist-dates.js';
+import type { PackDesk } from '../packing/pack-desk.js';
+import type { ProductFactsCache } from '../packing/product-facts.js';
+import type { PrintQueue } from '../printing/print-queue.js';
+import type { SecretStore } from '../settings/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import type { EventHub } from './dispatcher.js';
+
+export type PrintRole = 'label' | 'document';
+
+export interface DeviceControl {
+  /** Asks the scales to report weights (polling protocols poll only while wanted); call the result to release. */
+  wantWeight(): () => void;
+}
+
+export interface AppContext {
+  hub: EventHub;
+  clock: Clock;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  journal: Journal;
+  /** The connected marketplace; throws StationError NOT_SIGNED_IN with words when there is none. */
+  marketplace(): MarketplaceClient;
+  /** True while the embedded sandbox marketplace is in use (the UI says "Sandbox"). */
+  isSandbox(): boolean;
+  /** The desk's location; throws StationError NO_LOCATION with words when not set. */
+  locationId(): string;
+  who(): CallIdentity;
+  invoices(): InvoiceSeries;
+  facts(): ProductFactsCache;
+  desk(): PackDesk;
+  printQueue: PrintQueue;
+  /** Prints a PDF on the printer configured for a role and returns the queued job's id. */
+  print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }>;
+  devices: DeviceControl;
+}
