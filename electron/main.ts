@@ -1,21 +1,146 @@
-// Composition root of the desktop app. Only this file and preload.ts import 'electron'.
-import { app, BrowserWindow } from 'electron';
+// Composition root of the desktop app. Only this file and preload.ts import 'electron'; every
+// decision (window hardening, navigation and permission guards, the IPC sender check, the menu,
+// the sign-in window, settings and log redaction) is a plain function in electron/shell/ that
+// runs in Node tests. This file wires Electron's objects into them.
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, type MenuItemConstructorOptions } from 'electron';
+import log from 'electron-log/main';
+import Store from 'electron-store';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildStation, type BuiltStation } from './host/compose.js';
+import { defaultDataDir, dataPaths } from './station/composition/data-dir.js';
+import { nodeSecretCipher } from './station/settings/node-cipher.js';
+import { safeStorageCipher } from './station/settings/safe-storage-cipher.js';
+import { FileSecretStore, type SecretCipher } from './station/settings/secret-store.js';
+import { ElectronStoreSettingsStore } from './shell/electron-store-settings.js';
+import { bindIpc, isOwnOriginOrPage, type OwnPage } from './shell/ipc-bridge.js';
+import { installLogRedaction, SecretRegistry, watchedSecretStore } from './shell/log-redaction.js';
+import { aboutText, appMenuTemplate } from './shell/menu-template.js';
+import { signInFlow } from './shell/sign-in-flow.js';
+import { applyPermissionPolicy, authWindowOptions, guardWebContents, mainWindowOptions } from './shell/window-guards.js';
 
-function createWindow(): void {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-    },
-  });
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  void win.loadFile(new URL('../renderer/index.html', import.meta.url).pathname);
+const APP_NAME = 'Packing Station';
+const dataDir = process.env.STATION_DATA_DIR || defaultDataDir();
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const indexFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const page: OwnPage = devUrl ? { kind: 'dev', origin: devUrl } : { kind: 'file', indexUrl: pathToFileURL(indexFile).toString() };
+
+// The CLI and the app share one data folder (composition/data-dir.ts), whatever the product name.
+mkdirSync(dataDir, { recursive: true });
+app.setPath('userData', dataDir);
+
+const registry = new SecretRegistry();
+installLogRedaction(log, registry);
+log.transports.file.resolvePathFn = () => join(dataDir, 'logs', 'main.log');
+const say = (line: string) => log.info(line);
+
+let mainWindow: BrowserWindow | undefined;
+let station: BuiltStation | undefined;
+
+/** safeStorage when the OS offers real protection; otherwise an owner-only key file, and the log says so. */
+function secretCipher(): SecretCipher {
+  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
+  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text') return safeStorageCipher(safeStorage);
+  log.warn('No system keyring is available: marketplace secrets are encrypted with a key file readable by this user only.');
+  return nodeSecretCipher(dataPaths(dataDir).secretKey);
 }
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
+  const win = new BrowserWindow(mainWindowOptions({ preloadPath: fileURLToPath(new URL('../preload/preload.cjs', import.meta.url)), title: APP_NAME }));
+  guardWebContents(win.webContents, { onRefused: (what, url) => log.warn(`refused ${what} to ${url}`) });
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => (mainWindow = undefined));
+
+  const template = appMenuTemplate({
+    appName: APP_NAME,
+    platform: process.platform,
+    compact: settings.get().compactMode,
+    dev: !app.isPackaged,
+    actions: {
+      // The screens read compactMode when they load; the desk's state lives in this process, so
+      // a reload shows the same shipment in the new density.
+      toggleCompact: (checked) => {
+        settings.update({ compactMode: checked });
+        mainWindow?.webContents.reload();
+      },
+      about: () =>
+        void dialog.showMessageBox(win, {
+          type: 'info',
+          title: `About ${APP_NAME}`,
+          message: aboutText({ appName: APP_NAME, version: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node, dataDir }),
+        }),
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
+
+  if (devUrl) void win.loadURL(devUrl);
+  else void win.loadFile(indexFile);
+  return win;
+}
+
+async function start(): Promise<void> {
+  const settings = new ElectronStoreSettingsStore(new Store({ cwd: dataDir, name: 'settings', clearInvalidConfig: false }));
+  const secrets = watchedSecretStore(new FileSecretStore(dataPaths(dataDir).secrets, secretCipher()), registry);
+
+  // Every webContents (including the sign-in window's) refuses new windows and webviews.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  // Packing video is not offered yet: the hook stays closed until a setting turns it on.
+  applyPermissionPolicy(session.defaultSession, { cameraAllowed: () => false, isOwnPage: (url) => isOwnOriginOrPage(url, page) });
+
+  station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say });
+  await station.start();
+  const built = station;
+
+  bindIpc({
+    ipcMain,
+    dispatcher: built.dispatcher,
+    hub: built.hub,
+    page,
+    isOwnContents: (id) => mainWindow !== undefined && !mainWindow.isDestroyed() && mainWindow.webContents.id === id,
+    eventTarget: () => mainWindow?.webContents,
+    afterCall: signInFlow({
+      openWindow: () => new BrowserWindow({ ...authWindowOptions(), parent: mainWindow, modal: false }),
+      dispatcher: built.dispatcher,
+      hub: built.hub,
+      log: say,
+    }),
+    onRefused: (url) => log.warn(`refused a station call from ${url}`),
+  });
+
+  mainWindow = createWindow(settings);
+  app.on('activate', () => {
+    if (!mainWindow) mainWindow = createWindow(settings);
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // One station per desk: a second start shows the first window instead.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped || !station) return;
+    // Stop the station (devices, journal, the embedded sandbox's state) before the process goes.
+    event.preventDefault();
+    stopped = true;
+    void station.stop().finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      log.error('The station could not start', e);
+      dialog.showErrorBox(APP_NAME, `The station could not start: ${e instanceof Error ? e.message : String(e)}`);
+      app.exit(1);
+    });
+}

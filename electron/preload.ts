@@ -1,4 +1,7 @@
-// The renderer's only door to the main process. Filled in by the station contract.
-import { contextBridge } from 'electron';
+// The renderer's only door to the main process: one object, `window.station`, with invoke and
+// subscribe on the station's IPC channel prefix (electron/shell/preload-api.ts). Nothing else of
+// Electron or Node reaches the page.
+import { contextBridge, ipcRenderer } from 'electron';
+import { createPreloadApi } from './shell/preload-api.js';
 
-contextBridge.exposeInMainWorld('station', {});
+contextBridge.exposeInMainWorld('station', createPreloadApi(ipcRenderer));

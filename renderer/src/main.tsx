@@ -1,7 +1,12 @@
+// The renderer's entry: the real transport (Electron IPC or the browser-mode WebSocket) and the app.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { connectStation } from './transport/station.js';
+import './theme/theme.css';
 
-function App() {
-  return <main aria-label="Packing Station">Packing Station</main>;
-}
-
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App station={connectStation()} />
+  </StrictMode>,
+);

@@ -9,6 +9,9 @@ export const COMMON_ERROR_CODES = [
   'UNPROCESSABLE_ENTITY',
   'INVALID_SHIPMENTS',
   'OPERATION_NOT_ALLOWED',
+  // Not in the spec: the sandbox's code for an operation the shipment's state does not allow
+  // (labels before PACKED, dispatch before PACKED, cancel after APPROVED); electron/sandbox/README.md.
+  'INVALID_SHIPMENT_STATE',
 ] as const;
 
 /** Per-shipment pack failures (spec § Errors, operation "pack"). */

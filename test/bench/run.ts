@@ -10,6 +10,8 @@ type BenchModule = { area: string; load: () => Promise<() => Promise<BenchRow[]>
 const modules: BenchModule[] = [
   { area: 'devices', load: async () => (await import('./devices-bench.js')).runDevicesBench },
   { area: 'printing', load: async () => (await import('./printing-bench.js')).runPrintingBench },
+  { area: 'station', load: async () => (await import('./wave-bench.js')).runWaveBench },
+  { area: 'sandbox', load: async () => (await import('./sandbox-bench.js')).runSandboxBench },
 ];
 
 const README = new URL('../../README.md', import.meta.url);

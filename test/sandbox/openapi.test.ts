@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { allRoutes } from '../../electron/sandbox/routes/index.js';
+import { SHIPMENT_KINDS } from '../../electron/sandbox/world/shipment-factory.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('GET /swagger/swagger.json', () => {
     const create = spec.paths['/sandbox/shipments'].post;
     const body = create.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['count']);
-    expect(body.properties.kind.enum).toEqual(['plain', 'serialized', 'mps', 'hold', 'future', 'selfship']);
+    expect(body.properties.kind.enum).toEqual([...SHIPMENT_KINDS]);
     const hold = spec.paths['/sandbox/shipments/{shipmentId}/hold'].post;
     expect(hold.parameters).toEqual([{ name: 'shipmentId', in: 'path', required: true, schema: { type: 'string' } }]);
     const token = spec.paths['/oauth-service/oauth/token'].get;

@@ -3,7 +3,7 @@
 // things on purpose. Loopback only; never subject to fault injection (faults.ts).
 import { z } from 'zod';
 import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
-import { createShipments } from '../world/shipment-factory.js';
+import { createShipments, SHIPMENT_KINDS, type ShipmentKind } from '../world/shipment-factory.js';
 import { applyLogisticsEvent, setHold } from '../world/shipment-lifecycle.js';
 import { createReturn } from '../world/return-factory.js';
 import { createRng } from '../world/rng.js';
@@ -25,7 +25,7 @@ const CreateShipmentsBody = z.strictObject({
   count: z.number().int().min(1).max(MAX_CONTROL_SHIPMENTS),
   sellerId: z.string().min(1).optional(),
   locationId: z.string().min(1).optional(),
-  kind: z.enum(['plain', 'serialized', 'mps', 'hold', 'future', 'selfship']).optional(),
+  kind: z.enum(SHIPMENT_KINDS as [ShipmentKind, ...ShipmentKind[]]).optional(),
   quantity: z.number().int().min(1).max(MAX_CONTROL_QUANTITY).optional(),
 });
 const HoldBody = z.strictObject({ hold: z.boolean() });
@@ -100,7 +100,7 @@ export const controlRoutes: RouteDef[] = [
     method: 'POST',
     path: '/sandbox/shipments',
     auth: 'loopback',
-    summary: 'Customers order: create shipments (kind plain, serialized, mps, hold, future or selfship).',
+    summary: 'Customers order: create shipments (kind plain, serialized, mps, hold, future, selfship or form).',
     request: CreateShipmentsBody,
     response: ShipmentIds,
     handler: createShipmentsHandler,

@@ -211,7 +211,8 @@ function makeShipment(rng: Rng, x: ShipmentParts): ShipmentRec {
     hold: kind === 'hold',
     dispatchAfterDate: new Date(dispatchAfter).toISOString(),
     dispatchByDate: new Date(dispatchBy).toISOString(),
-    updatedAt: orderItems[0].orderDate,
+    // The shipment appears now (the order may be older): a modified-since search must see it.
+    updatedAt: new Date(now).toISOString(),
     packagingPolicy: selfShip ? 'NA' : r < 0.8 ? 'DEFAULT' : r < 0.92 ? 'GREEN_PACKAGE' : 'TRANSPARENT_PACKAGE',
     orderItems,
     forms,

@@ -182,5 +182,13 @@ export function parseCli(argv: readonly string[]): Parsed {
           : `--${issue.path.join('.')}: ${issue.message}`;
     return { ok: false, message, usage };
   }
+  // pack has two forms; which one is meant is only clear from the options together.
+  if (spec.words[0] === 'pack') {
+    const o = parsed.data as { wave?: boolean; location?: string; sku?: string };
+    if (o.wave && !o.location) return { ok: false, message: 'pack --wave needs --location L.', usage };
+    if (o.wave && ids.length > 0) return { ok: false, message: 'pack --wave takes no shipment ids: it packs every approved shipment of the location.', usage };
+    if (!o.wave && ids.length === 0) return { ok: false, message: 'Give shipment ids to pack, or --wave --location L.', usage };
+    if (!o.wave && (o.location || o.sku)) return { ok: false, message: '--location and --sku belong to pack --wave.', usage };
+  }
   return { ok: true, invocation: { command: spec.words.join(' '), ids, options: parsed.data as Record<string, unknown>, json: !!json, dataDir: dataDir as string | undefined, sandboxInfo: sandboxInfo as string | undefined, rawArgs } };
 }

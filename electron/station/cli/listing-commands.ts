@@ -28,7 +28,7 @@ export async function listingsCommand(station: Station, inv: Invocation, out: Ou
     case 'listings search': {
       const items = [];
       const it = l.search(o.state as 'ACTIVE', o.text);
-      let total = 0;
+      let total: number;
       for (;;) {
         const n = await it.next();
         if (n.done) {

@@ -69,6 +69,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
   if (['devices list', 'scale read', 'scanner listen'].includes(inv.command)) return deviceCommand(inv, io);
 
   let station: Station | undefined;
+  let connection: Connection | undefined;
   try {
     const stores = openStores(dataDir);
     if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
@@ -79,7 +80,8 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
         return EXIT_USAGE;
       }
     }
-    station = await openStation({ stores, connection: await connect(stores, inv), retry: options.retry });
+    connection = await connect(stores, inv);
+    station = await openStation({ stores, connection, retry: options.retry });
     // Every start settles first what an interrupted run left open (journal intents).
     out.note(await reconcileOnStart(station));
     return await handlerFor(inv.command)(station, inv, out);
@@ -95,6 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
     io.stderr(`station: ${(e as Error)?.stack ?? String(e)}`);
     return EXIT_FAILED;
   } finally {
-    await station?.close();
+    // The station closes its connection; without one (it failed to open) close it here.
+    await (station ? station.close() : connection?.close());
   }
 }

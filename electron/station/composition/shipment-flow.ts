@@ -48,7 +48,7 @@ export async function applyJournaled(
   const done: string[] = [];
   let pending = ids;
   for (let round = 0; round < rounds && pending.length > 0; round++) {
-    let unknown: string[] = [];
+    let unknown: string[];
     try {
       const { result } = await journaled(station.journal, station.who, { op, targets: { shipmentIds: pending }, request: { count: pending.length } }, () => send(pending), (r) => ({
         status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
@@ -127,10 +127,9 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
   if (requests.size === 0) return result;
 
   result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => station.client.orders.pack(batch.map((id) => requests.get(id)!)), result.failed);
-  for (const id of result.packed) {
-    const number = invoiceOf.get(id);
-    if (number) station.invoices.markUsed(number);
-  }
+  // Shipments of one order share the order's reservation (invoice-series.ts), so each number
+  // is marked once.
+  for (const number of new Set(result.packed.map((id) => invoiceOf.get(id)).filter((n): n is string => !!n))) station.invoices.markUsed(number);
   options.progress?.(`Packed ${result.packed.length} of ${requests.size}; waiting for labels.`);
   const { ready } = await waitUntilPacked(station, result.packed, options);
   for (const id of result.packed.filter((x) => !ready.includes(x))) {

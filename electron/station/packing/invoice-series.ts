@@ -102,33 +102,64 @@ export class InvoiceSeries {
   }
 
   /**
-   * The invoice number and date for an order, durably reserved before it is returned. Returns
-   * the order's open reservation when there is one in the current financial year.
+   * The invoice number and date for a shipment (or an order, when no shipment is named), durably
+   * reserved before it is returned. Each shipment gets its own invoice: an order split into
+   * several shipments is invoiced once per shipment, as each travels with its own invoice. A
+   * retried pack of the same shipment gets its open reservation back.
    */
   reserve(orderId: string, shipmentId?: string): InvoiceAssignment {
+    return this.reserveMany([{ orderId, shipmentId }])[0];
+  }
+
+  /** reserve() for many shipments with one durable write: a 1,000-shipment wave is one fsync. */
+  reserveMany(requests: readonly { orderId: string; shipmentId?: string }[]): InvoiceAssignment[] {
     const now = this.options.clock.now();
     const invoiceDate = istDate(now);
-    if (this.options.autoInvoicing) return { orderId, invoiceDate };
+    if (this.options.autoInvoicing) return requests.map(({ orderId }) => ({ orderId, invoiceDate }));
     const fy = indianFinancialYear(now).label;
-    const open = this.data.reservations.find((r) => r.orderId === orderId && r.status === 'reserved');
-    if (open && open.financialYear === fy && open.invoiceNumber.startsWith(`${this.prefix}/`)) {
-      return { orderId, invoiceNumber: open.invoiceNumber, invoiceDate };
-    }
-    if (open) this.settle(open, 'void', 'Not used before the financial year or the prefix changed.');
-    const key = `${this.prefix}/${fy}`;
-    const counter = (this.data.counters[key] ?? 0) + 1;
-    const invoiceNumber = `${key}/${String(counter).padStart(this.options.counterWidth ?? 6, '0')}`;
-    this.data.counters[key] = counter;
-    const reservation: InvoiceReservation = { invoiceNumber, orderId, shipmentId, financialYear: fy, counter, reservedAt: now.toISOString(), status: 'reserved' };
-    this.data.reservations.push(reservation);
+    const added: InvoiceReservation[] = [];
+    const countersBefore = { ...this.data.counters };
+    const out = requests.map(({ orderId, shipmentId }) => {
+      const open = this.data.reservations.find(
+        (r) => r.status === 'reserved' && (shipmentId ? r.shipmentId === shipmentId : r.orderId === orderId && r.shipmentId === undefined),
+      );
+      if (open && open.financialYear === fy && open.invoiceNumber.startsWith(`${this.prefix}/`)) {
+        return { orderId, invoiceNumber: open.invoiceNumber, invoiceDate };
+      }
+      if (open) {
+        Object.assign(open, { status: 'void', settledAt: now.toISOString(), voidReason: 'Not used before the financial year or the prefix changed.' });
+      }
+      const key = `${this.prefix}/${fy}`;
+      const counter = (this.data.counters[key] ?? 0) + 1;
+      const invoiceNumber = `${key}/${String(counter).padStart(this.options.counterWidth ?? 6, '0')}`;
+      this.data.counters[key] = counter;
+      const reservation: InvoiceReservation = { invoiceNumber, orderId, shipmentId, financialYear: fy, counter, reservedAt: now.toISOString(), status: 'reserved' };
+      this.data.reservations.push(reservation);
+      added.push(reservation);
+      return { orderId, invoiceNumber, invoiceDate };
+    });
     try {
       this.save();
     } catch (error) {
-      // Not on disk, so not handed out; the counter stays advanced (a gap, never a reuse).
-      this.data.reservations.splice(this.data.reservations.indexOf(reservation), 1);
+      // Not on disk, so not handed out. Counters stay advanced in memory only if the next save
+      // succeeds; either way a number is never reused, at worst skipped.
+      this.data.reservations = this.data.reservations.filter((r) => !added.includes(r));
+      this.data.counters = { ...countersBefore, ...this.data.counters };
       throw error;
     }
-    return { orderId, invoiceNumber, invoiceDate };
+    return out;
+  }
+
+  /** markUsed() for many numbers with one durable write. */
+  markUsedMany(invoiceNumbers: readonly string[]): void {
+    const now = this.options.clock.now().toISOString();
+    for (const n of new Set(invoiceNumbers)) {
+      const r = this.find(n);
+      if (r.status === 'used') continue;
+      if (r.status !== 'reserved') throw new Error(`Invoice number ${n} is already ${r.status}; it cannot become used.`);
+      Object.assign(r, { status: 'used', settledAt: now });
+    }
+    this.save();
   }
 
   /** The marketplace accepted the pack with this number. */

@@ -121,6 +121,11 @@ const ADVICE: AdviceTable = {
     severity: 'block',
     retryable: false,
   },
+  INVALID_SHIPMENT_STATE: {
+    sentence: 'The shipment is not in a state that allows this yet (for example its label is not ready, or it is already packed or cancelled). Check it on the Queue screen and try again when it has moved on.',
+    severity: 'fix',
+    retryable: true,
+  },
   OPERATION_NOT_ALLOWED: {
     sentence: 'This shipment does not belong to this seller account. Put the parcel aside and tell the supervisor.',
     severity: 'block',

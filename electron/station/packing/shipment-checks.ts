@@ -24,7 +24,7 @@ export function checkActionable(shipment: ShipmentWire, ctx: { now: number; loca
     return {
       code: 'TOO_EARLY',
       until: shipment.dispatchAfterDate,
-      text: `Shipment ${shipment.shipmentId} may not be packed before ${when} IST. Set it aside and pack it after that time.`,
+      text: `Shipment ${shipment.shipmentId} may not be packed before ${when}. Set it aside and pack it after that time.`,
     };
   }
   if (shipment.locationId !== ctx.locationId) {

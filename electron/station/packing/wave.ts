@@ -3,25 +3,28 @@
 // to dispatch. Dimensions default to the listing's package dimensions; shipments that need the
 // packer (IMEI/serial capture) are skipped with the reason.
 //
+// Pipelined: the search pages through nextPageUrl one page at a time (spec § search: paging is
+// sequential), so each batch of 100 found shipments is packed, labelled and dispatched while the
+// search goes on. A wave then takes about the search's round trips plus one batch's, instead of
+// the sum of every phase.
+//
 // Reliability: every pack and dispatch batch is journaled before it is sent. A batch whose answer
 // is lost is reconciled by reading the shipments; only those still APPROVED (or PACKED, for
 // dispatch) are sent again, so a shipment is never packed twice.
 import { PDFDocument } from 'pdf-lib';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
-import type { ShipmentProcessingResult, PackShipmentRequest } from '../../../shared/api/pack.js';
-import { MAX_LABEL_GENERATION_MS } from '../../../shared/api/limits.js';
+import type { PackShipmentRequest } from '../../../shared/api/pack.js';
+import { MAX_LABEL_GENERATION_MS, MAX_SEARCH_PAGE_SIZE } from '../../../shared/api/limits.js';
 import type { MarketplaceClient } from '../api/client.js';
-import { chunk } from '../api/concurrency.js';
-import { MarketplaceError } from '../api/errors.js';
+import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import type { Journal } from '../journal/journal.js';
-import { journaled, type CallIdentity } from '../journal/journaled-call.js';
+import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { InvoiceSeries } from './invoice-series.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
 import { checkActionable } from './shipment-checks.js';
 import type { ProductFactsCache } from './product-facts.js';
-import { reconcileShipments, tookEffect, type ShipmentOp } from './reconcile.js';
-import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
+import { applyWithReconcile, waitForDocuments } from './wave-batch.js';
 
 export interface WaveDeps {
   client: MarketplaceClient;
@@ -65,79 +68,137 @@ export interface WaveSummary {
   capped: boolean;
 }
 
-/** Rounds of reconcile-and-resend before a shipment is reported failed. */
-const MAX_ROUNDS = 5;
+interface BatchOutcome {
+  packed: string[];
+  ready: string[];
+  labels?: Uint8Array;
+  dispatched: string[];
+}
 
 export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<WaveSummary> {
   const started = deps.clock.now().getTime();
   const requestsBefore = deps.client.http.requests;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const summary: WaveSummary = { packed: 0, skipped: [], failed: [], labelsPages: 0, dispatched: 0, requests: 0, elapsedMs: 0, capped: false };
+  const counts = { found: 0, packed: 0, ready: 0, dispatched: 0 };
+  const progress = {
+    packed: () => options.onProgress?.({ step: 'packed', done: counts.packed, total: counts.found }),
+    ready: () => options.onProgress?.({ step: 'documents', ready: counts.ready, total: counts.packed }),
+    dispatched: () => options.onProgress?.({ step: 'dispatched', done: counts.dispatched, total: counts.ready }),
+  };
 
-  const found = await deps.client.orders.search({
+  const batches: Promise<BatchOutcome>[] = [];
+  const collector = new LabelCollector();
+  let buffer: ShipmentWire[] = [];
+  const flush = () => {
+    if (buffer.length === 0) return;
+    const batch = buffer;
+    buffer = [];
+    const index = batches.length;
+    const run = runBatch(deps, options, batch, summary, counts, progress);
+    // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
+    batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
+  };
+
+  const pages = deps.client.orders.searchPages({
     filter: { type: 'preDispatch', states: ['APPROVED'], locationId: options.locationId, ...(options.sku ? { sku: [options.sku] } : {}) },
-    pagination: { pageSize: 20 },
+    pagination: { pageSize: MAX_SEARCH_PAGE_SIZE },
     sort: { field: 'dispatchByDate', order: 'asc' },
   });
-  summary.capped = found.capped;
-  options.onProgress?.({ step: 'found', shipments: found.shipments.length, capped: found.capped });
+  try {
+    for (;;) {
+      const page = await pages.next();
+      if (page.done) {
+        summary.capped = page.value.capped;
+        break;
+      }
+      const wanted = options.sku ? page.value.filter((s) => s.orderItems.length === 1 && s.orderItems[0].quantity === 1) : page.value;
+      counts.found += wanted.length;
+      options.onProgress?.({ step: 'found', shipments: counts.found, capped: false });
+      buffer.push(...wanted);
+      if (buffer.length >= MAX_SHIPMENTS_PER_MUTATION) flush();
+    }
+    flush();
+  } finally {
+    // A failed search must not leave batches running unobserved.
+    await Promise.allSettled(batches);
+  }
+  const outcomes = await Promise.all(batches);
 
-  const candidates = options.sku ? found.shipments.filter((s) => s.orderItems.length === 1 && s.orderItems[0].quantity === 1) : found.shipments;
-  const missing = await deps.facts.load(candidates.flatMap((s) => s.orderItems.map((i) => i.sku)));
+  summary.packed = outcomes.reduce((n, o) => n + o.packed.length, 0);
+  summary.dispatched = outcomes.reduce((n, o) => n + o.dispatched.length, 0);
+  if (collector.pages > 0) {
+    const bytes = await collector.save();
+    summary.labelsPages = collector.pages;
+    options.onProgress?.({ step: 'labels', pages: collector.pages });
+    await options.labels?.(bytes);
+  }
+  summary.requests = deps.client.http.requests - requestsBefore;
+  summary.elapsedMs = deps.clock.now().getTime() - started;
+  return summary;
+}
+
+/** One batch of up to 100 shipments: check, pack, wait for documents, labels, dispatch. */
+async function runBatch(
+  deps: WaveDeps,
+  options: WaveOptions,
+  shipments: ShipmentWire[],
+  summary: WaveSummary,
+  counts: { packed: number; ready: number; dispatched: number },
+  progress: { packed(): void; ready(): void; dispatched(): void },
+): Promise<BatchOutcome> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  // The batch steps report running totals of their own; the wave adds up the increases.
+  const adder = (key: 'packed' | 'ready' | 'dispatched', tell: () => void) => {
+    let last = 0;
+    return (n: number) => {
+      counts[key] += n - last;
+      last = n;
+      tell();
+    };
+  };
+  const missing = await deps.facts.load(shipments.flatMap((s) => s.orderItems.map((i) => i.sku)));
+  const packable: ShipmentWire[] = [];
+  for (const shipment of shipments) {
+    const reason = skipReason(shipment, deps, options.locationId, missing);
+    if (reason) summary.skipped.push({ shipmentId: shipment.shipmentId, reason });
+    else packable.push(shipment);
+  }
+  // One durable write for the batch's invoice numbers, one number per shipment.
+  const invoices = deps.invoices.reserveMany(packable.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
   const requests = new Map<string, PackShipmentRequest>();
   const invoiceOf = new Map<string, string>();
-  for (const shipment of candidates) {
-    const reason = skipReason(shipment, deps, options.locationId, missing);
-    if (reason) {
-      summary.skipped.push({ shipmentId: shipment.shipmentId, reason });
-      continue;
-    }
+  for (const [i, shipment] of packable.entries()) {
+    const invoice = invoices[i];
     try {
-      const orderId = shipment.orderItems[0].orderId;
-      const invoice = deps.invoices.reserve(orderId, shipment.shipmentId);
       const parcels = parcelsFromListing(shipment, deps.facts.of)!;
-      requests.set(
-        shipment.shipmentId,
-        buildPackRequest({ shipment, lines: shipment.orderItems.map((i) => ({ ...i, serialized: false, serials: [] })), parcels, facts: deps.facts.of, invoice, at: deps.clock.now(), transitionYear: deps.transitionYear }),
-      );
+      const lines = shipment.orderItems.map((item) => ({ ...item, serialized: false, serials: [] }));
+      requests.set(shipment.shipmentId, buildPackRequest({ shipment, lines, parcels, facts: deps.facts.of, invoice, at: deps.clock.now(), transitionYear: deps.transitionYear }));
       if (invoice.invoiceNumber) invoiceOf.set(shipment.shipmentId, invoice.invoiceNumber);
     } catch (e) {
       if (!(e instanceof PackInputError)) throw e;
+      if (invoice.invoiceNumber) deps.invoices.markVoid(invoice.invoiceNumber, `Not packed: ${e.message}`);
       summary.skipped.push({ shipmentId: shipment.shipmentId, reason: e.message });
     }
   }
 
-  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary, (n) =>
-    options.onProgress?.({ step: 'packed', done: n, total: requests.size }),
-  );
-  for (const id of packed) {
-    const number = invoiceOf.get(id);
-    if (number) deps.invoices.markUsed(number);
+  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary, adder('packed', progress.packed));
+  deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
+  for (const id of [...requests.keys()].filter((id) => !packed.includes(id))) {
+    const n = invoiceOf.get(id);
+    if (n) deps.invoices.markVoid(n, 'The marketplace did not pack the shipment.');
   }
-  summary.packed = packed.length;
 
-  const ready = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, sleep, (n) => options.onProgress?.({ step: 'documents', ready: n, total: packed.length }));
+  const ready = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, sleep, adder('ready', progress.ready));
   for (const id of packed.filter((x) => !ready.includes(x))) {
     summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time; print it from Print when it is.' });
   }
+  const labels = ready.length > 0 ? await deps.client.orders.labels(ready) : undefined;
 
-  if (ready.length > 0) {
-    const pdf = await deps.client.orders.labels(ready);
-    summary.labelsPages = (await PDFDocument.load(pdf)).getPageCount();
-    options.onProgress?.({ step: 'labels', pages: summary.labelsPages });
-    await options.labels?.(pdf);
-  }
-
+  let dispatched: string[] = [];
   if (options.dispatch && ready.length > 0) {
-    const dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary, (n) =>
-      options.onProgress?.({ step: 'dispatched', done: n, total: ready.length }),
-    );
-    summary.dispatched = dispatched.length;
+    dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary, adder('dispatched', progress.dispatched));
   }
-
-  summary.requests = deps.client.http.requests - requestsBefore;
-  summary.elapsedMs = deps.clock.now().getTime() - started;
-  return summary;
+  return { packed, ready, labels, dispatched };
 }
 
 function skipReason(shipment: ShipmentWire, deps: WaveDeps, locationId: string, missing: string[]): string | undefined {
@@ -152,70 +213,44 @@ function skipReason(shipment: ShipmentWire, deps: WaveDeps, locationId: string, 
 }
 
 /**
- * Sends an operation for ids in journaled batches. Per-shipment FAILUREs are final and reported;
- * a batch whose outcome is unknown is reconciled by reading state, and only what did not take
- * effect is sent again in the next round.
+ * Joins the batches' label PDFs into one document in wave order (batch 0 first), merging each as
+ * soon as it and every earlier batch have arrived.
  */
-async function applyWithReconcile(
-  deps: WaveDeps,
-  op: ShipmentOp,
-  ids: string[],
-  send: (ids: string[]) => Promise<ShipmentProcessingResult[]>,
-  summary: WaveSummary,
-  progress: (done: number) => void,
-): Promise<string[]> {
-  const done: string[] = [];
-  let pending = ids;
-  for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
-    const unknown: string[] = [];
-    await Promise.all(
-      chunk(pending, MAX_SHIPMENTS_PER_MUTATION).map(async (batch) => {
-        try {
-          const { result } = await journaled(deps.journal, deps.who, { op, targets: { shipmentIds: batch }, request: { count: batch.length } }, () => send(batch), (r) => ({
-            status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
-            result: { failed: r.filter((x) => x.processingStatus === 'FAILURE').map((x) => x.shipmentId) },
-          }));
-          const answered = new Set(result.map((r) => r.shipmentId));
-          for (const r of result) {
-            if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
-            else summary.failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
-          }
-          // A shipment the answer left out is settled by reading it.
-          unknown.push(...batch.filter((id) => !answered.has(id)));
-        } catch (e) {
-          if (e instanceof MarketplaceError && (e.outcomeUnknown || e.retryable)) unknown.push(...batch);
-          else throw e;
-        }
-        progress(done.length);
-      }),
-    );
-    if (unknown.length === 0) break;
-    const r = await reconcileShipments(deps.client.orders, op, unknown);
-    done.push(...r.done);
-    for (const id of r.unknown) summary.failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
-    pending = r.notDone;
-    progress(done.length);
-  }
-  for (const id of pending.filter((x) => !done.includes(x) && !summary.failed.some((f) => f.shipmentId === x))) {
-    summary.failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op} after ${MAX_ROUNDS} attempts; it was not sent again blindly.` });
-  }
-  return done;
-}
+const MERGE_SLICE = 10;
 
-/** Polls with backoff until documents are ready (PACKED or later) or the wait runs out. */
-async function waitForDocuments(deps: WaveDeps, ids: string[], maxWaitMs: number, sleep: (ms: number) => Promise<void>, progress: (n: number) => void): Promise<string[]> {
-  const ready = new Set<string>();
-  const deadline = deps.clock.now().getTime() + maxWaitMs;
-  let delay = 200;
-  for (;;) {
-    const waiting = ids.filter((id) => !ready.has(id));
-    if (waiting.length === 0) break;
-    const shipments = await deps.client.orders.getShipments({ shipmentIds: waiting });
-    for (const s of shipments) if (tookEffect('dispatch', s) || s.orderItems.every((i) => i.status === 'PACKED')) ready.add(s.shipmentId);
-    progress(ready.size);
-    if (ready.size === ids.length || deps.clock.now().getTime() + delay > deadline) break;
-    await sleep(delay);
-    delay = Math.min(delay * 2, 10_000);
+class LabelCollector {
+  private readonly out = PDFDocument.create();
+  /** Arrived batches not merged yet; null for a batch without labels (nothing to merge). */
+  private readonly waiting = new Map<number, Uint8Array | null>();
+  private next = 0;
+  private chain: Promise<void> = Promise.resolve();
+  pages = 0;
+
+  add(index: number, pdf: Uint8Array | undefined): Promise<void> {
+    this.waiting.set(index, pdf ?? null);
+    this.chain = this.chain.then(() => this.drain());
+    return this.chain;
   }
-  return ids.filter((id) => ready.has(id));
+
+  private async drain(): Promise<void> {
+    const out = await this.out;
+    while (this.waiting.has(this.next)) {
+      const part = this.waiting.get(this.next)!;
+      this.waiting.delete(this.next++);
+      if (!part) continue;
+      const doc = await PDFDocument.load(part);
+      const indices = doc.getPageIndices();
+      // A few pages at a time, so the wave's next search request is not held up behind a merge.
+      for (let i = 0; i < indices.length; i += MERGE_SLICE) {
+        for (const page of await out.copyPages(doc, indices.slice(i, i + MERGE_SLICE))) out.addPage(page);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      this.pages = out.getPageCount();
+    }
+  }
+
+  async save(): Promise<Uint8Array> {
+    await this.chain;
+    return (await this.out).save({ useObjectStreams: false });
+  }
 }

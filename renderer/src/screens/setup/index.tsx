@@ -1,8 +1,40 @@
-// The Setup screen.
+// The Setup screen (issue "packing desk app", screen 1): the marketplace connection, the desk's
+// settings and printers, and its devices.
+import { useEffect, useState } from 'react';
+import { useStation } from '../../app/station-context.js';
+import type { ResultOf } from '../../../../shared/contract.js';
+import { useSettingsStore } from '../../stores/settings-store.js';
+import { ConnectionForm } from './connection-form.js';
+import { DevicesSection } from './devices-section.js';
+import { errorWords } from './form-field.js';
+import { StationSettingsForm } from './station-settings-form.js';
+
 export default function SetupScreen() {
+  const api = useStation();
+  const { settings, loadError, load, setSignIn } = useSettingsStore();
+  const [printers, setPrinters] = useState<ResultOf<'printers.list'>>([]);
+  const [printerNote, setPrinterNote] = useState<string>();
+
+  useEffect(() => {
+    void load(api);
+    api.invoke('printers.list', {}).then(setPrinters, (e) => setPrinterNote(errorWords(e)));
+    return api.subscribe('auth.changed', setSignIn);
+  }, [api, load, setSignIn]);
+
   return (
-    <section aria-label="Setup">
+    <section aria-label="Setup" className="screen screen-setup">
       <h1>Setup</h1>
+      {loadError ? <p role="alert">{loadError}</p> : null}
+      {settings ? (
+        <>
+          <ConnectionForm key={`conn-${settings.marketplace.mode}`} />
+          <StationSettingsForm settings={settings} printers={printers} />
+          {printerNote ? <p role="alert">{printerNote}</p> : null}
+          <DevicesSection />
+        </>
+      ) : loadError ? null : (
+        <p role="status">Reading the settings…</p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,58 @@
+// Browser mode as a whole: the station (demo mode with the embedded sandbox when no marketplace
+// is configured) built over the data folder, served with the built renderer by the host. Used by
+// `npm run web`, by `npm start` when no Electron runtime is installed, and by tests.
+import { readFileSync } from 'node:fs';
+import { openStores } from '../station/station.js';
+import { buildStation, type BuildStationOptions, type BuiltStation } from './compose.js';
+import { startHost, type RunningHost } from './host-server.js';
+
+export interface BrowserModeOptions {
+  dataDir: string;
+  rendererDir: string;
+  port?: number;
+  log?: (line: string) => void;
+  /** Replaces the embedded sandbox (tests). */
+  demo?: BuildStationOptions['demo'];
+}
+
+export interface RunningBrowserMode {
+  host: RunningHost;
+  station: BuiltStation;
+  stop(): Promise<void>;
+}
+
+/** The app's version from package.json (next to out/ and electron/ in every layout). */
+export function appVersion(packageJsonPath: string): string {
+  try {
+    const parsed = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: unknown };
+    return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startBrowserMode(options: BrowserModeOptions & { version: string }): Promise<RunningBrowserMode> {
+  const stores = openStores(options.dataDir);
+  const station = await buildStation({
+    dataDir: options.dataDir,
+    settings: stores.settings,
+    secrets: stores.secrets,
+    version: options.version,
+    demo: options.demo,
+    log: options.log,
+  });
+  await station.start();
+  let host: RunningHost;
+  try {
+    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, log: options.log });
+  } catch (e) {
+    await station.stop();
+    throw e;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    host,
+    station,
+    stop: () => (stopping ??= host.close().then(() => station.stop())),
+  };
+}

@@ -1,0 +1,115 @@
+// `npm start`: builds the app, then runs it in Electron when its runtime is installed, or in
+// browser mode when it is not (a machine where the Electron download was skipped or blocked):
+// one line says so, then the page address with its launch token is printed. `npm run web`
+// (`--browser`) goes to browser mode directly. Ctrl+C / SIGTERM stop everything cleanly.
+//
+//   tsx electron/launch.ts [--browser] [--no-build] [--port 0] [--data-dir DIR]
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { defaultDataDir } from './station/composition/data-dir.js';
+import { appVersion, startBrowserMode } from './host/browser-mode.js';
+import { electronBinary } from './shell/electron-runtime.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const USAGE = 'usage: npm start -- [--browser] [--no-build] [--port 5174] [--data-dir DIR]';
+/** Browser mode's default port; a fixed one lets the operator bookmark the page (the token changes per launch). */
+export const DEFAULT_WEB_PORT = 5174;
+
+const Args = z.object({
+  browser: z.boolean().default(false),
+  'no-build': z.boolean().default(false),
+  port: z
+    .string()
+    .regex(/^\d+$/, '--port must be a whole number')
+    .transform(Number)
+    .pipe(z.number().max(65535, '--port must be at most 65535'))
+    .default(DEFAULT_WEB_PORT),
+  'data-dir': z.string().min(1).optional(),
+});
+
+function fail(message: string): never {
+  process.stderr.write(`packing-station: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function build(): void {
+  const cli = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    fail('the build failed (see above).');
+  }
+  process.stdout.write(`Built the app into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+}
+
+function runElectron(binary: string, dataDir: string | undefined): void {
+  const child = spawn(binary, [ROOT], { stdio: 'inherit', env: { ...process.env, ...(dataDir ? { STATION_DATA_DIR: dataDir } : {}) } });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+async function runBrowser(port: number, dataDir: string): Promise<void> {
+  // Handlers first: a signal during start-up waits for it, then stops what started.
+  let stop: (() => Promise<void>) | undefined;
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    Promise.resolve(stop?.()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let running;
+  try {
+    running = await startBrowserMode({
+      dataDir,
+      rendererDir: join(ROOT, 'out', 'renderer'),
+      port,
+      version: appVersion(join(ROOT, 'package.json')),
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port (0 picks a free one).`);
+    throw e;
+  }
+  stop = running.stop;
+  if (stopping) return void running.stop().then(() => process.exit(0));
+  const mode = running.station.sandbox() ? ' (demo mode: Sandbox marketplace)' : '';
+  process.stdout.write(`Packing Station${mode} is open at ${running.host.url}\nData folder: ${dataDir}. Press Ctrl+C to stop.\n`);
+}
+
+async function main(): Promise<void> {
+  let raw: Record<string, unknown>;
+  try {
+    raw = parseArgs({ options: { browser: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }).values;
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const parsed = Args.safeParse(raw);
+  if (!parsed.success) fail(parsed.error.issues[0].message);
+  const args = parsed.data;
+  const dataDir = args['data-dir'] ? resolve(args['data-dir']) : process.env.STATION_DATA_DIR || defaultDataDir();
+
+  if (!args['no-build']) build();
+  if (!args.browser) {
+    const binary = electronBinary(createRequire(import.meta.url));
+    if (binary) return runElectron(binary, args['data-dir'] ? dataDir : undefined);
+    process.stdout.write('The Electron runtime is not installed on this machine, so Packing Station runs in browser mode instead.\n');
+  }
+  await runBrowser(args.port, dataDir);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`packing-station: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,268 @@
+// The desktop app's station: every service of the main process built once from injected pieces
+// (settings and secret stores, fetch, printer backend, serial opener, and in demo mode the
+// embedded sandbox and device simulators), exposed to the contract handlers as one AppContext.
+// The same composition runs in Electron (electron/main.ts), in browser mode (electron/host) and
+// in tests; none of it imports Electron or the sandbox: they come in as parameters.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { StationError } from '../../../shared/contract/define.js';
+import type { SignInView } from '../../../shared/contract/setup.js';
+import type { StationSettings } from '../../../shared/settings.js';
+import type { MarketplaceClient } from '../api/client.js';
+import { createNodeFetch } from '../api/http.js';
+import { dataPaths } from '../composition/data-dir.js';
+import type { PortInfo } from '../devices/port-discovery.js';
+import { listSerialPorts, openSerialPort, type SerialOpener } from '../devices/serial-port-opener.js';
+import { Journal } from '../journal/journal.js';
+import { InvoiceSeries } from '../packing/invoice-series.js';
+import type { Clock } from '../packing/ist-dates.js';
+import { PackDesk } from '../packing/pack-desk.js';
+import { ProductFactsCache } from '../packing/product-facts.js';
+import { reconcileOpenIntents } from '../packing/reconcile.js';
+import type { PrinterBackend } from '../printing/printer-backend.js';
+import type { SecretStore } from '../settings/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { DeviceManager } from './device-manager.js';
+import { Dispatcher, EventHub } from './dispatcher.js';
+import { allHandlers } from './handlers/index.js';
+import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marketplace-session.js';
+import { PrintService } from './print-service.js';
+import type { StationAppContext } from './station-app-context.js';
+
+export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
+
+/** Simulated devices of demo mode: profiles for their ports, and how to stop them. */
+export interface DemoSimulators {
+  profiles: Record<string, unknown>[];
+  stop(): Promise<void>;
+}
+
+/** What the composition roots pass for demo mode: the embedded sandbox and the pty simulators. */
+export interface DemoProviders {
+  startMarketplace(): Promise<DemoMarketplace>;
+  startSimulators?(): Promise<DemoSimulators>;
+}
+
+export interface AppStationOptions {
+  dataDir: string;
+  /** JsonFileSettingsStore in Node, an electron-store adapter in Electron. */
+  settings: SettingsStore;
+  /** FileSecretStore over safeStorage in Electron, over the node cipher in Node. */
+  secrets: SecretStore;
+  /** undici with a pinned CA in Node (the default); Electron's net.fetch in production. */
+  fetchFor?: FetchFor;
+  /** CUPS or the Windows spooler; the folder printer is always there. */
+  printerBackend?: PrinterBackend;
+  /** Where the folder printer files PDFs (default DATA_DIR/printed). */
+  printFolder?: string;
+  /** serialport in production; tests may pass their own. */
+  openSerial?: SerialOpener;
+  listPorts?: () => Promise<PortInfo[]>;
+  demo?: DemoProviders;
+  /** Defaults to the marketplace's clock (the sandbox's in demo mode). */
+  clock?: Clock;
+  version?: string;
+  /** One line per notable event of start-up (never a secret). */
+  log?: (line: string) => void;
+  printPollIntervalMs?: number;
+  deviceReconnectIntervalMs?: number;
+}
+
+export interface AppStation {
+  dispatcher: Dispatcher;
+  hub: EventHub;
+  context: StationAppContext;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function createAppStation(options: AppStationOptions): AppStation {
+  const { settings, secrets, dataDir } = options;
+  const log = options.log ?? (() => undefined);
+  const hub = new EventHub();
+  const session = new MarketplaceSession({ settings, secrets, fetchFor: options.fetchFor ?? ((caPem) => createNodeFetch({ caPem })) });
+  const clock: Clock = options.clock ?? { now: () => new Date(session.now()) };
+  const printing = new PrintService({
+    dataDir,
+    settings,
+    hub,
+    clock: () => clock.now(),
+    platform: options.printerBackend,
+    folderDir: options.printFolder ?? join(dataDir, 'printed'),
+    pollIntervalMs: options.printPollIntervalMs,
+  });
+  const devices = new DeviceManager({ hub, open: options.openSerial ?? openSerialPort, reconnectIntervalMs: options.deviceReconnectIntervalMs });
+
+  let journal: Journal | undefined;
+  let simulators: DemoSimulators | undefined;
+  let invoices: { key: string; series: InvoiceSeries } | undefined;
+  let facts: { client: MarketplaceClient; cache: ProductFactsCache } | undefined;
+  let desk: { key: unknown[]; desk: PackDesk } | undefined;
+  let restoring: Promise<void> | undefined;
+
+  const who = () => {
+    const s = settings.get();
+    return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
+  };
+
+  const context: StationAppContext = {
+    hub,
+    clock,
+    settings,
+    secrets,
+    get journal(): Journal {
+      if (!journal) throw new StationError('NOT_STARTED', 'The station is still starting. Try again in a moment.');
+      return journal;
+    },
+    marketplace: () => session.client(),
+    isSandbox: () => session.isSandbox(),
+    locationId: () => {
+      const id = settings.get().locationId;
+      if (!id) throw new StationError('NO_LOCATION', 'No seller location is chosen for this desk. Choose one in Settings → Desk.');
+      return id;
+    },
+    who,
+    invoices: () => {
+      const s = settings.get().invoiceSeries;
+      const key = JSON.stringify(s);
+      // A new prefix or invoicing choice reopens the series; the counters on disk carry on.
+      if (invoices?.key !== key) invoices = { key, series: InvoiceSeries.open({ dir: dataPaths(dataDir).invoices, clock, prefix: s.prefix, autoInvoicing: s.autoInvoicing }) };
+      return invoices.series;
+    },
+    facts: () => {
+      const client = session.client();
+      if (facts?.client !== client) facts = { client, cache: new ProductFactsCache((skus) => client.listings.get(skus)) };
+      return facts.cache;
+    },
+    desk: () => {
+      const s = settings.get();
+      const client = session.client();
+      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.invoices(), context.journal];
+      if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
+      const next = new PackDesk({
+        client,
+        journal: context.journal,
+        facts: context.facts(),
+        invoices: context.invoices(),
+        clock,
+        who: who(),
+        locationId: context.locationId(),
+        printer: { printLabels: async (pdf, job) => ({ printer: (await printing.print('label', pdf, job.title)).printer }) },
+        rtdPolicy: s.rtdPolicy,
+        newSessionId: () => randomUUID(),
+        transitionYear: s.taxTransitionYear,
+        onChange: (view) => hub.emit('desk.changed', view),
+      });
+      const first = desk === undefined;
+      desk = { key, desk: next };
+      // A desk rebuilt by a settings change picks up the session the journal still holds open.
+      if (!first) void restoreDesk();
+      return next;
+    },
+    printQueue: printing.queue,
+    print: (role, pdf, title) => printing.print(role, pdf, title),
+    devices,
+    version: options.version ?? '0.0.0',
+    session,
+    printing,
+    deviceManager: devices,
+    listPorts: options.listPorts ?? listSerialPorts,
+    useSandbox: async () => {
+      await startDemo();
+      return announceSignIn();
+    },
+    announceSignIn: (view) => announceSignIn(view),
+  };
+
+  async function announceSignIn(given?: SignInView): Promise<SignInView> {
+    const view = given ?? (await session.view());
+    hub.emit('auth.changed', view);
+    return view;
+  }
+
+  async function startDemo(): Promise<void> {
+    const demo = options.demo;
+    if (!demo) throw new StationError('NO_SANDBOX', 'This build of the station has no embedded sandbox marketplace.');
+    if (!session.demoMarketplace) session.setDemo(await demo.startMarketplace());
+    await session.signInDemo();
+    if (demo.startSimulators && !simulators) {
+      simulators = await demo.startSimulators();
+      // The simulators' ports change from run to run: their profiles replace the ones of the last run.
+      const ids = new Set(simulators.profiles.map((p) => p.id));
+      const kept = settings.get().deviceProfiles.filter((p) => !ids.has(p.id));
+      settings.update({ deviceProfiles: [...kept, ...simulators.profiles] });
+    }
+  }
+
+  /** Settles what an interrupted run left open and restores the open pack session. */
+  function restoreDesk(): Promise<void> {
+    restoring ??= (async () => {
+      try {
+        const client = session.client();
+        const open = context.journal.openIntents().length;
+        if (open > 0) {
+          const r = await reconcileOpenIntents(context.journal, client.orders);
+          log(`Start-up check: ${open} operation(s) left open; ${r.settled} settled by reading the marketplace, ${r.stillOpen} still open.`);
+        }
+        if (settings.get().locationId && context.journal.openSessions().length > 0) {
+          const restored = await context.desk().restore();
+          if (restored > 0) log('Restored the pack session that was open before the restart.');
+        }
+      } catch (e) {
+        if (!(e instanceof StationError && (e.code === 'NOT_SIGNED_IN' || e.code === 'NO_LOCATION'))) log(`Start-up check could not finish: ${(e as Error).message}`);
+      } finally {
+        restoring = undefined;
+      }
+    })();
+    return restoring;
+  }
+
+  const onSettings = (next: StationSettings, previous: StationSettings) => {
+    if (!same(next.marketplace, previous.marketplace)) {
+      session.reset();
+      void announceSignIn().catch(() => undefined);
+      void restoreDesk();
+    }
+    if (!same(next.deviceProfiles, previous.deviceProfiles)) void devices.apply(next.deviceProfiles).catch((e) => log(`Devices: ${(e as Error).message}`));
+  };
+  let unsubscribe: (() => void) | undefined;
+
+  const dispatcher = new Dispatcher(allHandlers(context));
+
+  return {
+    dispatcher,
+    hub,
+    context,
+    async start() {
+      journal = await Journal.open({ dir: dataPaths(dataDir).journal, clock });
+      unsubscribe = settings.onChange(onSettings);
+      await printing.start();
+      await devices.apply(settings.get().deviceProfiles);
+      if (session.isSandbox() && options.demo) {
+        try {
+          await startDemo();
+        } catch (e) {
+          log(`The sandbox marketplace did not start: ${(e as Error).message}`);
+        }
+      }
+      await restoreDesk();
+      await announceSignIn().catch(() => undefined);
+    },
+    async stop() {
+      unsubscribe?.();
+      await restoring;
+      await desk?.desk.idle();
+      await devices.stop();
+      await simulators?.stop().catch(() => undefined);
+      simulators = undefined;
+      await printing.stop();
+      await session.close();
+      await session.demoMarketplace?.close?.();
+      session.setDemo(undefined);
+      await journal?.close();
+      journal = undefined;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The audit trail in words: one sentence per journal record, as a supervisor reads it ("Packed
+// SH… (2 units, IMEI …) on Desk 1 by Asha", "Ready to dispatch: 12 shipments"). An operation's
+// outcome is folded into the sentence of its intent, with the reason when it failed.
+import type { AuditEntry } from '../../journal/audit-query.js';
+import type { JournalRecord, OutcomeRecord, ScanRecord } from '../../journal/records.js';
+
+export interface Sentence {
+  kind: string;
+  text: string;
+  status?: string;
+}
+
+const PRODUCT_SCANS = new Set(['sku', 'fsn', 'ean13', 'upca']);
+
+/** Facts a sentence needs from other records: outcomes by intent, scans by session. */
+export interface TrailIndex {
+  outcomes: Map<string, OutcomeRecord>;
+  scans: Map<string, ScanRecord[]>;
+}
+
+export function indexTrail(records: JournalRecord[]): TrailIndex {
+  const outcomes = new Map<string, OutcomeRecord>();
+  const scans = new Map<string, ScanRecord[]>();
+  for (const r of records) {
+    // A definite answer is final; a later 'unknown' never overrides it (as in audit-query.ts).
+    if (r.type === 'outcome' && (r.status !== 'unknown' || !outcomes.has(r.intentId))) outcomes.set(r.intentId, r);
+    if (r.type === 'scan') scans.set(r.sessionId, [...(scans.get(r.sessionId) ?? []), r]);
+  }
+  return { outcomes, scans };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const where = (e: AuditEntry) => `${e.desk ? ` on ${e.desk}` : ''}${e.operator ? ` by ${e.operator}` : ''}`;
+const list = (ids: string[], max = 3) => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`);
+
+const OPERATIONS: Record<string, (n: number, ids: string) => string> = {
+  pack: (n, ids) => (n === 1 ? `Pack of ${ids}` : `Pack: ${plural(n, 'shipment')} (${ids})`),
+  dispatch: (n, ids) => `Ready to dispatch: ${plural(n, 'shipment')} (${ids})`,
+  cancel: (_n, ids) => `Cancelled ${ids}`,
+  'returns.complete': (n, ids) => (n === 1 ? `Received return ${ids}` : `Received ${plural(n, 'return')} (${ids})`),
+  'returns.pickup': (_n, ids) => `Pickup of return ${ids}`,
+  'returns.pickupAttempt': (_n, ids) => `Pickup attempt of return ${ids}`,
+  'returns.approve': (_n, ids) => `Approved return ${ids}`,
+  'returns.reject': (_n, ids) => `Rejected return ${ids}`,
+  'selfship.dispatch': (_n, ids) => `Self-ship dispatch of ${ids}`,
+  'selfship.deliveryAttempt': (_n, ids) => `Delivery attempt of ${ids}`,
+  'selfship.delivered': (_n, ids) => `Delivered ${ids}`,
+  'selfship.serviceAttempt': (_n, ids) => `Service attempt for ${ids}`,
+  'selfship.serviceComplete': (_n, ids) => `Service completed for ${ids}`,
+  'listings.price': (n, ids) => `Price change for ${plural(n, 'SKU')} (${ids})`,
+  'listings.inventory': (n, ids) => `Stock change for ${plural(n, 'SKU')} (${ids})`,
+};
+
+/** One sentence for a record, or undefined for records folded into another's sentence. */
+export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | undefined {
+  const r = entry.record;
+  switch (r.type) {
+    case 'outcome':
+      return undefined; // folded into its intent
+    case 'intent': {
+      const ids = [...(r.targets.shipmentIds ?? []), ...(r.targets.returnIds ?? []), ...(r.targets.skus ?? [])];
+      const lead = (OPERATIONS[r.op] ?? ((n: number, s: string) => `${r.op} for ${plural(n, 'item')} (${s})`))(ids.length, list(ids));
+      const reason = typeof r.request.reason === 'string' && r.op === 'cancel' ? ` (reason: ${r.request.reason})` : '';
+      const outcome = index.outcomes.get(r.id);
+      const status = outcome?.status ?? 'open';
+      const tail =
+        status === 'ok'
+          ? ''
+          : status === 'failed'
+            ? ` failed${outcome?.errorCode ? ` (${outcome.errorCode})` : ''}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}${failedIds(outcome)}`
+            : status === 'unknown'
+              ? ': the answer was lost; the start-up check settles it'
+              : ': no answer yet';
+      return { kind: r.op, text: `${lead}${reason}${tail}${where(entry)}.`.replace(/\.\.$/, '.'), status };
+    }
+    case 'scan':
+      if (r.kind === 'measurement') return { kind: 'measure', text: `Measured ${measurement(r.value)}${where(entry)}.` };
+      return { kind: 'scan', text: `Scanned ${r.raw} (${r.kind})${where(entry)}.` };
+    case 'session': {
+      const id = r.shipmentId ?? entry.shipmentIds[0] ?? 'a shipment';
+      if (r.event === 'opened') return { kind: 'session.opened', text: `Opened ${id}${where(entry)}.` };
+      if (r.event === 'packed') {
+        const units = unitsScanned(index.scans.get(r.sessionId) ?? [], r.serials);
+        const serials = Object.values(r.serials ?? {}).flat(2);
+        const parts = [plural(units, 'unit'), ...(serials.length ? [`IMEI ${serials.join(', ')}`] : [])];
+        return { kind: 'session.packed', text: `Packed ${id} (${parts.join(', ')})${where(entry)}.`, status: 'ok' };
+      }
+      if (r.printer) return { kind: 'label.printed', text: `Label of ${id} printed on ${r.printer}.`, status: 'ok' };
+      if (r.reason === 'done') return undefined; // follows its "packed" record
+      return { kind: 'session.closed', text: r.reason === 'put-aside' ? `Put ${id} aside${where(entry)}.` : `Closed ${id} (${r.reason ?? 'no reason given'})${where(entry)}.` };
+    }
+  }
+}
+
+function failedIds(outcome: OutcomeRecord | undefined): string {
+  const failed = outcome?.result?.failed;
+  return Array.isArray(failed) && failed.length > 0 ? ` for ${list(failed.map(String))}` : '';
+}
+
+/** Units of a packed session: its product scans, or its serialized units when those are more. */
+function unitsScanned(scans: ScanRecord[], serials: Record<string, string[][]> | undefined): number {
+  const product = scans.filter((s) => PRODUCT_SCANS.has(s.kind)).length;
+  const serialUnits = Object.values(serials ?? {}).reduce((n, units) => n + units.length, 0);
+  return Math.max(product, serialUnits);
+}
+
+function measurement(value: string): string {
+  try {
+    const m = JSON.parse(value) as { dimensions?: { length: number; breadth: number; height: number }; weightKg?: number };
+    const parts = [m.dimensions ? `${m.dimensions.length}×${m.dimensions.breadth}×${m.dimensions.height} cm` : '', m.weightKg !== undefined ? `${m.weightKg} kg` : ''].filter(Boolean);
+    return parts.join(', ') || 'a parcel';
+  } catch {
+    return 'a parcel';
+  }
+}

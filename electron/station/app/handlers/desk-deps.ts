@@ -1,0 +1,73 @@
+// The pack-desk dependencies built from the app context, for the calls of pack-submit.ts and
+// wave.ts that the dispatch and wave screens make outside the open desk session. Built per call,
+// so a changed location, operator or printer setting applies to the next scan.
+import { randomUUID } from 'node:crypto';
+import type { ShipmentWire } from '../../../../shared/api/shipments.js';
+import { StationError } from '../../../../shared/contract/define.js';
+import { MarketplaceError } from '../../api/errors.js';
+import type { DeskDeps } from '../../packing/pack-desk.js';
+import type { WaveDeps } from '../../packing/wave.js';
+import type { AppContext } from '../app-context.js';
+
+export function deskDepsFrom(ctx: AppContext): DeskDeps {
+  const settings = ctx.settings.get();
+  return {
+    client: ctx.marketplace(),
+    journal: ctx.journal,
+    facts: ctx.facts(),
+    invoices: ctx.invoices(),
+    clock: ctx.clock,
+    who: ctx.who(),
+    locationId: ctx.locationId(),
+    printer: { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
+    rtdPolicy: settings.rtdPolicy,
+    newSessionId: randomUUID,
+    transitionYear: settings.taxTransitionYear,
+  };
+}
+
+export function waveDepsFrom(ctx: AppContext): WaveDeps {
+  return {
+    client: ctx.marketplace(),
+    journal: ctx.journal,
+    facts: ctx.facts(),
+    invoices: ctx.invoices(),
+    clock: ctx.clock,
+    who: ctx.who(),
+    transitionYear: ctx.settings.get().taxTransitionYear,
+  };
+}
+
+/** Reads one shipment; a marketplace failure becomes a sentence the packer can act on. */
+export async function readShipment(ctx: AppContext, shipmentId: string): Promise<ShipmentWire | undefined> {
+  try {
+    const [shipment] = await ctx.marketplace().orders.getShipments({ shipmentIds: [shipmentId] });
+    return shipment;
+  } catch (e) {
+    throw marketplaceTrouble(e, `read shipment ${shipmentId}`);
+  }
+}
+
+/** Any error of a marketplace call as a StationError in words (the code kept for the UI). */
+export function marketplaceTrouble(e: unknown, what: string): unknown {
+  if (!(e instanceof MarketplaceError)) return e;
+  const said = e.message.trim().replace(/\.?$/, '.');
+  const next = e.outcomeUnknown
+    ? 'The answer was lost; check the state before trying again.'
+    : e.retryable || e.kind === 'network' || e.kind === 'timeout'
+      ? 'Try again in a moment.'
+      : 'Check the details and try again, or tell the supervisor.';
+  return new StationError(e.code ?? `MARKETPLACE_${e.kind.toUpperCase()}`, `Could not ${what}: ${said} ${next}`);
+}
+
+/** One status for a shipment in words (items of one shipment move together, spec § Shipment). */
+export function shipmentStatus(shipment: ShipmentWire): string {
+  const statuses = [...new Set(shipment.orderItems.map((i) => i.status))];
+  return statuses.length === 1 ? statuses[0] : statuses.join('/');
+}
+
+/** "Double door refrigerator" or "Phone and 1 more item". */
+export function titlesOf(shipment: ShipmentWire): string {
+  const titles = shipment.orderItems.map((i) => i.title ?? i.sku);
+  return titles.length === 1 ? titles[0] : `${titles[0]} and ${titles.length - 1} more item${titles.length > 2 ? 's' : ''}`;
+}

@@ -1,0 +1,212 @@
+// Contract handlers of the pack desk, dispatch and handover (issue "packing desk app", screens
+// 3-5). The desk's state machine lives in PackDesk; these handlers hand it the renderer's scans
+// and return its view, run waves, and do what the dispatch and handover screens ask, answering
+// every refusal with a sentence that says what to do with the parcel in hand.
+import { classifyScan, type ClassifiedScan } from '../../../../shared/barcodes.js';
+import type { ShipmentWire } from '../../../../shared/api/shipments.js';
+import type { PayloadOf, ResultOf } from '../../../../shared/contract.js';
+import { StationError } from '../../../../shared/contract/define.js';
+import { MarketplaceError } from '../../api/errors.js';
+import { journaled } from '../../journal/journaled-call.js';
+import { formatIstDisplay } from '../../packing/ist-dates.js';
+import { adviceFor } from '../../packing/pack-error-messages.js';
+import { dispatchShipments } from '../../packing/pack-submit.js';
+import { runWave, type WaveProgress } from '../../packing/wave.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../dispatcher.js';
+import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
+
+type ShipmentResult = ResultOf<'dispatch.scan'>;
+
+export function deskHandlers(ctx: AppContext): Handlers {
+  const view = () => ctx.desk().view();
+  return {
+    'desk.view': () => view(),
+    'desk.scan': async ({ raw }) => {
+      await ctx.desk().scan(raw);
+      return view();
+    },
+    'desk.measure': async (m) => {
+      await ctx.desk().measure(m);
+      return view();
+    },
+    'desk.pack': async () => {
+      await ctx.desk().pack();
+      return view();
+    },
+    'desk.putAside': async () => {
+      await ctx.desk().putAside();
+      return view();
+    },
+    'desk.dispatchWave': async () => {
+      const r = await ctx.desk().dispatchWave();
+      return [
+        ...r.dispatched.map((shipmentId) => ({ shipmentId, ok: true, text: `${shipmentId} is ready to dispatch; hand it over with the pickup.` })),
+        ...r.failed.map((f) => ({ shipmentId: f.shipmentId, ok: false, text: f.text })),
+      ];
+    },
+    'wave.run': async ({ sku, dispatch }) => {
+      const locationId = ctx.locationId();
+      const stamp = formatIstDisplay(ctx.clock.now());
+      return runWave(waveDepsFrom(ctx), {
+        locationId,
+        sku,
+        dispatch,
+        // One merged PDF, one print job: the labels come out together and in pack order.
+        labels: async (pdf) => void (await ctx.print('label', pdf, `Wave labels ${locationId} ${stamp}`)),
+        onProgress: (p) => ctx.hub.emit('wave.progress', progressView(p)),
+      });
+    },
+    'dispatch.scan': async ({ raw }) => dispatchScan(ctx, classifyScan(raw), raw),
+    'dispatch.cancelPreview': async ({ shipmentId }) => ({ text: await cancelPreview(ctx, shipmentId) }),
+    'dispatch.cancel': async ({ shipmentId, reason }) => cancel(ctx, shipmentId, reason),
+    'handover.counts': async () => {
+      const counts = await ctx
+        .marketplace()
+        .orders.handoverCounts(ctx.locationId())
+        .catch((e) => {
+          throw marketplaceTrouble(e, 'read the handover counts');
+        });
+      return counts.map((c) => ({ vendorGroupCode: c.vendorGroupCode, count: c.count, pickupFrom: c.pickUpDate.from, pickupTo: c.pickUpDate.to, isMps: c.isMps }));
+    },
+    'handover.printManifest': async ({ vendorGroupCode }) => {
+      const locationId = ctx.locationId();
+      let pdf: Uint8Array;
+      try {
+        // The manifest lists what is READY_TO_DISPATCH (spec § Shipment: "after READY_TO_DISPATCH the seller downloads the manifest").
+        pdf = await ctx.marketplace().orders.manifest({ params: { vendorGroupCode, locationId } });
+      } catch (e) {
+        if (e instanceof MarketplaceError && e.code === 'UNPROCESSABLE_ENTITY') {
+          throw new StationError('NOTHING_TO_HAND_OVER', `No shipment of ${vendorGroupCode} is ready to dispatch, so there is no manifest to print. Mark the parcels ready to dispatch first.`);
+        }
+        throw marketplaceTrouble(e, `get the manifest of ${vendorGroupCode}`);
+      }
+      const { jobId } = await ctx.print('document', pdf, `Manifest ${vendorGroupCode} ${formatIstDisplay(ctx.clock.now())}`);
+      return { jobId };
+    },
+  };
+}
+
+function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
+  switch (p.step) {
+    case 'found':
+      return {
+        step: p.step,
+        total: p.shipments,
+        text: `Found ${p.shipments} approved shipment${p.shipments === 1 ? '' : 's'}.${p.capped ? ' The search stopped at 5000: run the wave again for the rest.' : ''}`,
+      };
+    case 'packed':
+      return { step: p.step, done: p.done, total: p.total, text: `Packed ${p.done} of ${p.total}.` };
+    case 'documents':
+      return { step: p.step, done: p.ready, total: p.total, text: `Labels ready for ${p.ready} of ${p.total}; waiting for the marketplace.` };
+    case 'labels':
+      return { step: p.step, total: p.pages, text: `Printing ${p.pages} label page${p.pages === 1 ? '' : 's'} as one job.` };
+    case 'dispatched':
+      return { step: p.step, done: p.done, total: p.total, text: `Ready to dispatch: ${p.done} of ${p.total}.` };
+  }
+}
+
+/** Words for a scan that is not a shipment id, on the dispatch screen. */
+function notAShipment(scan: ClassifiedScan): string {
+  switch (scan.kind) {
+    case 'garbled':
+      return `That scan could not be read: ${scan.reason} Scan the shipment label again.`;
+    case 'orderId':
+      return `${scan.value} is an order id. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.`;
+    case 'orderItemId':
+      return `${scan.value} is an order item id. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.`;
+    case 'returnId':
+      return `${scan.value} is a return. Receive it on the Returns screen.`;
+    case 'imei':
+      return 'That is an IMEI. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.';
+    default:
+      return `${scan.value} is a product code, not a shipment. Scan the shipment id (SH…) on the shipping label.`;
+  }
+}
+
+async function dispatchScan(ctx: AppContext, scan: ClassifiedScan, raw: string): Promise<ShipmentResult> {
+  if (scan.kind !== 'shipmentId') return { shipmentId: scan.value || raw, ok: false, text: notAShipment(scan) };
+  const id = scan.value;
+  const locationId = ctx.locationId();
+  const shipment = await readShipment(ctx, id);
+  const refusal = shipment ? notReadyToDispatch(shipment, locationId) : `No shipment ${id} was found for this seller. Check the label.`;
+  if (typeof refusal === 'string') return { shipmentId: id, ok: false, text: refusal };
+  if (refusal) return { shipmentId: id, ...refusal };
+  const r = await dispatchShipments(deskDepsFrom(ctx), [id]);
+  if (r.dispatched.includes(id)) return { shipmentId: id, ok: true, text: `${id} is ready to dispatch. Put it with the ${shipment!.shipmentType === 'SELF' ? 'self-ship' : 'pickup'} parcels.` };
+  return { shipmentId: id, ok: false, text: r.failed[0]?.text ?? `Ready to dispatch of ${id} was not confirmed. Scan it again.` };
+}
+
+/** Why a shipment cannot be marked ready to dispatch now (spec § Shipment: only PACKED moves to READY_TO_DISPATCH). */
+function notReadyToDispatch(s: ShipmentWire, locationId: string): string | { ok: boolean; text: string } | undefined {
+  const id = s.shipmentId;
+  if (s.locationId !== locationId) return `${id} belongs to location ${s.locationId}, not to this desk's ${locationId}. Put it aside for that location.`;
+  if (s.hold) return `${id} is on hold by the marketplace. Keep it on the hold shelf; do not hand it over.`;
+  const status = shipmentStatus(s);
+  switch (status) {
+    case 'PACKED':
+      return undefined;
+    case 'APPROVED':
+      return `${id} is not packed yet. Pack it at the desk first.`;
+    case 'PACKING_IN_PROGRESS':
+      return `The label of ${id} is not ready yet. Wait a moment and scan it again.`;
+    case 'READY_TO_DISPATCH':
+      return { ok: true, text: `${id} is already ready to dispatch; nothing more to do.` };
+    case 'CANCELLED':
+      return `${id} was cancelled. Do not hand it over; unpack it and put the product back in stock.`;
+    default:
+      return `${id} is ${status}; it cannot be marked ready to dispatch.`;
+  }
+}
+
+async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<string> {
+  const locationId = ctx.locationId();
+  const shipment = await readShipment(ctx, shipmentId);
+  if (!shipment) return `No shipment ${shipmentId} was found for this seller; there is nothing to cancel.`;
+  const refusal = notCancellable(shipment, locationId);
+  if (refusal) return refusal;
+  // spec § Shipment, cancel row: "seller cancellations take the product out of stock".
+  return (
+    `Cancelling takes ${titlesOf(shipment)} out of stock at ${shipment.locationId} (seller cancellation, spec § Shipment). ` +
+    `The customer's order for ${shipmentId} is cancelled and cannot be packed again; set the stock again on the Listings screen when you have the product. ` +
+    `Cancellations count against the location, so cancel only when you cannot ship.`
+  );
+}
+
+/** The cancel operation is described for APPROVED shipments only (spec § Shipment). */
+function notCancellable(s: ShipmentWire, locationId: string): string | undefined {
+  const id = s.shipmentId;
+  if (s.locationId !== locationId) return `${id} belongs to location ${s.locationId}, not to this desk's ${locationId}; cancel it from that location.`;
+  const status = shipmentStatus(s);
+  if (status === 'CANCELLED') return `${id} is already cancelled.`;
+  if (status !== 'APPROVED') return `${id} is ${status}; only shipments not yet packed (APPROVED) can be cancelled.`;
+  if (s.hold) return `${id} is on hold by the marketplace; it cannot be cancelled until the hold is released.`;
+  return undefined;
+}
+
+async function cancel(ctx: AppContext, shipmentId: string, reason: string): Promise<ShipmentResult> {
+  const locationId = ctx.locationId();
+  const shipment = await readShipment(ctx, shipmentId);
+  if (!shipment) return { shipmentId, ok: false, text: `No shipment ${shipmentId} was found for this seller; nothing was cancelled.` };
+  const refusal = notCancellable(shipment, locationId);
+  if (refusal) return { shipmentId, ok: false, text: `${refusal} Nothing was cancelled.` };
+  const orders = ctx.marketplace().orders;
+  try {
+    const { result } = await journaled(
+      ctx.journal,
+      ctx.who(),
+      { op: 'cancel', targets: { shipmentIds: [shipmentId] }, request: { reason, locationId } },
+      () => orders.cancel([{ shipmentId, reason, locationId }]),
+      (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
+    );
+    const r = result[0];
+    if (r?.processingStatus === 'SUCCESS') return { shipmentId, ok: true, text: `${shipmentId} is cancelled; ${titlesOf(shipment)} is now out of stock at ${locationId}.` };
+    return { shipmentId, ok: false, text: `${shipmentId} was not cancelled. ${adviceFor(r?.errorCode ?? 'FAILURE', r?.errorMessage ?? undefined).sentence}` };
+  } catch (e) {
+    if (e instanceof MarketplaceError && e.outcomeUnknown) {
+      const [now] = await orders.getShipments({ shipmentIds: [shipmentId] }).catch(() => [] as ShipmentWire[]);
+      if (now && shipmentStatus(now) === 'CANCELLED') return { shipmentId, ok: true, text: `${shipmentId} is cancelled (confirmed by reading it after the answer was lost).` };
+    }
+    throw marketplaceTrouble(e, `cancel ${shipmentId}`);
+  }
+}

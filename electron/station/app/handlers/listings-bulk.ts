@@ -1,0 +1,133 @@
+// Bulk price and inventory changes from a CSV (issue "packing desk app", screen 7). A plan reads
+// the file, looks up the current listings, checks every row with the same rules the marketplace
+// applies (shared/api/listing-update-rules.ts) and says per row what will change; apply sends
+// only SKUs whose every row is sound, and answers per SKU. A problem always names its row.
+import type { InventoryUpdateInput, ListingRecord, PriceUpdateInput } from '../../../../shared/api/listings.js';
+import { checkInventoryUpdate, checkPriceUpdate } from '../../../../shared/api/listing-update-rules.js';
+import type { ResultOf } from '../../../../shared/contract.js';
+import type { AppContext } from '../app-context.js';
+import { marketplaceTrouble } from './desk-deps.js';
+import { readBulkCsv, type BulkKind, type BulkLine } from './listings-csv.js';
+import { fromAnswer, inventoryOf, sellingPriceOf, writeListings, type SkuResult } from './listings-results.js';
+
+type BulkRow = ResultOf<'listings.bulkPreview'>['rows'][number];
+
+interface Plan {
+  rows: BulkRow[];
+  /** Bodies to send, per SKU, for SKUs with no problem and something to change. */
+  bodies: Record<string, PriceUpdateInput | InventoryUpdateInput>;
+  /** SKUs whose rows change nothing (sent neither). */
+  unchanged: string[];
+  /** SKUs held back by a problem in one of their rows, with the problems. */
+  held: Map<string, string[]>;
+}
+
+export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Promise<Plan> {
+  const lines = readBulkCsv(csv, kind);
+  markDuplicates(lines, kind);
+  const skus = [...new Set(lines.filter((l) => !l.problem).map((l) => l.sku))];
+  let records: Record<string, ListingRecord> = {};
+  if (skus.length > 0) {
+    try {
+      records = (await ctx.marketplace().listings.get(skus)).available;
+    } catch (e) {
+      throw marketplaceTrouble(e, 'read the current listings');
+    }
+  }
+  const bySku = new Map<string, BulkLine[]>();
+  for (const l of lines) bySku.set(l.sku, [...(bySku.get(l.sku) ?? []), l]);
+
+  const bodies: Plan['bodies'] = {};
+  const unchanged: string[] = [];
+  const changes = new Map<BulkLine, string>();
+  for (const [sku, group] of bySku) {
+    const sound = group.filter((l) => !l.problem);
+    if (sound.length === 0) continue;
+    const record = records[sku];
+    if (!record) {
+      for (const l of sound) l.problem = `Row ${l.row}: SKU ${sku} has no listing of this seller. Check the SKU, or create the listing first.`;
+      continue;
+    }
+    if (kind === 'price') {
+      const l = sound[0];
+      const body = { product_id: l.productId, price: { mrp: l.mrp!, selling_price: l.sellingPrice!, currency: 'INR' } };
+      const { issues } = checkPriceUpdate(body, { productId: record.product_id });
+      const errors = issues.filter((i) => i.severity === 'ERROR');
+      if (errors.length > 0) l.problem = `Row ${l.row}: ${errors.map((i) => i.description).join(' ')}`;
+      else {
+        const before = { mrp: record.price.mrp, sp: sellingPriceOf(record) };
+        const same = before.mrp === l.mrp && before.sp === l.sellingPrice;
+        changes.set(l, same ? `No change: MRP ${l.mrp}, selling price ${l.sellingPrice}.` : `MRP ${before.mrp} → ${l.mrp}; selling price ${before.sp ?? '?'} → ${l.sellingPrice}.`);
+        if (same) unchanged.push(sku);
+        else bodies[sku] = body as PriceUpdateInput;
+      }
+      continue;
+    }
+    const body = { product_id: sound[0].productId, locations: sound.map((l) => ({ id: l.locationId!, inventory: l.inventory! })) };
+    const mixed = sound.find((l) => l.productId !== sound[0].productId);
+    if (mixed) {
+      mixed.problem = `Row ${mixed.row}: product_id ${mixed.productId} differs from row ${sound[0].row} (${sound[0].productId}) for the same SKU.`;
+      continue;
+    }
+    const current = inventoryOf(record);
+    const { issues } = checkInventoryUpdate(body, { productId: record.product_id, listingLocationIds: Object.keys(current) });
+    for (const issue of issues.filter((i) => i.severity === 'ERROR')) {
+      // $.locations[i]... belongs to the i-th row of the SKU; anything else to all its rows.
+      const at = /^\$\.locations\[(\d+)\]/.exec(issue.path);
+      for (const l of at ? [sound[Number(at[1])]] : sound) l.problem = `${l.problem ? `${l.problem} ` : `Row ${l.row}: `}${issue.description}`;
+    }
+    if (sound.some((l) => l.problem)) continue;
+    let changed = false;
+    for (const l of sound) {
+      const before = current[l.locationId!];
+      changed ||= before !== l.inventory;
+      changes.set(l, before === l.inventory ? `No change: stock at ${l.locationId} stays ${l.inventory}.` : `Stock at ${l.locationId}: ${before} → ${l.inventory}.`);
+    }
+    if (changed) bodies[sku] = body;
+    else unchanged.push(sku);
+  }
+
+  const held = new Map<string, string[]>();
+  for (const l of lines) if (l.problem) held.set(l.sku, [...(held.get(l.sku) ?? []), l.problem]);
+  for (const sku of held.keys()) {
+    delete bodies[sku];
+    const i = unchanged.indexOf(sku);
+    if (i >= 0) unchanged.splice(i, 1);
+  }
+  const rows = lines.map((l): BulkRow => {
+    const blocked = !l.problem && held.has(l.sku);
+    return {
+      row: l.row,
+      sku: l.sku,
+      change: l.problem ? 'Not changed.' : blocked ? 'Not changed: another row of this SKU has a problem.' : (changes.get(l) ?? 'Not changed.'),
+      ...(l.problem ? { problem: l.problem } : {}),
+    };
+  });
+  return { rows, bodies, unchanged, held };
+}
+
+/** A later row repeating a SKU (price) or a SKU and location (inventory) is a problem of that row. */
+function markDuplicates(lines: BulkLine[], kind: BulkKind): void {
+  const first = new Map<string, number>();
+  for (const l of lines) {
+    if (l.problem) continue;
+    const key = kind === 'price' ? l.sku : `${l.sku}\u0000${l.locationId}`;
+    const seen = first.get(key);
+    if (seen !== undefined) {
+      l.problem = kind === 'price' ? `Row ${l.row}: SKU ${l.sku} already appears on row ${seen}; keep one row per SKU.` : `Row ${l.row}: SKU ${l.sku} at ${l.locationId} already appears on row ${seen}; keep one row per SKU and location.`;
+    } else first.set(key, l.row);
+  }
+}
+
+export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind): Promise<SkuResult[]> {
+  const plan = await planBulk(ctx, csv, kind);
+  const results: SkuResult[] = [];
+  for (const [sku, problems] of plan.held) results.push({ sku, status: 'failure', messages: problems.map((text) => ({ severity: 'ERROR', text: `${text} Nothing was changed for this SKU.` })) });
+  for (const sku of plan.unchanged) results.push({ sku, status: 'success', messages: [{ severity: 'INFO', text: 'Already as in the file; nothing to send.' }] });
+  const skus = Object.keys(plan.bodies);
+  if (skus.length > 0) {
+    const answers = await writeListings(ctx, kind, plan.bodies, { bulk: true });
+    for (const sku of skus) results.push(fromAnswer(sku, answers[sku], '', kind === 'price' ? 'Price saved.' : 'Stock saved.'));
+  }
+  return results;
+}

@@ -1,0 +1,114 @@
+// Contract handlers of the listings screen (issue "packing desk app", screen 7): search by
+// internal state, one listing whole, quick price and stock edits, the full listing form, and
+// bulk CSV files. Every change is checked first with the rules the marketplace applies
+// (shared/api/listing-rules.ts, listing-update-rules.ts), so a mistake shows at its field before
+// any call; what the marketplace still refuses comes back with its attribute and JSON path.
+import { LISTINGS_BASE_PATH, ProductSearchResponse } from '../../../../shared/api/listings.js';
+import { checkListing } from '../../../../shared/api/listing-rules.js';
+import { checkInventoryUpdate, checkPriceUpdate } from '../../../../shared/api/listing-update-rules.js';
+import type { ResultOf } from '../../../../shared/contract.js';
+import { StationError } from '../../../../shared/contract/define.js';
+import { parseAnswer } from '../../api/parse.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../dispatcher.js';
+import { marketplaceTrouble } from './desk-deps.js';
+import { applyBulk, planBulk } from './listings-bulk.js';
+import { fromAnswer, fromIssues, inventoryOf, isHyperlocal, writeListings, type SkuResult } from './listings-results.js';
+
+export function listingsHandlers(ctx: AppContext): Handlers {
+  const listings = () => ctx.marketplace().listings;
+  const lookup = async (skus: string[]) => {
+    try {
+      return await listings().get(skus);
+    } catch (e) {
+      throw marketplaceTrouble(e, 'read the listings');
+    }
+  };
+  return {
+    'listings.search': async ({ state, text, batchNo }) => {
+      let answer;
+      try {
+        // One batch of 20, as the screen pages (spec § Listing operations, product/search).
+        const r = await ctx.marketplace().http.send({
+          method: 'POST',
+          path: `${LISTINGS_BASE_PATH}/product/search`,
+          body: { batchNo, internalState: state, ...(text?.trim() ? { searchText: text.trim() } : {}) },
+          mutating: false,
+        });
+        answer = parseAnswer(ProductSearchResponse, r.json, 'product search');
+      } catch (e) {
+        throw marketplaceTrouble(e, 'search the listings');
+      }
+      // The search item has no stock; the listing records have it per location.
+      const records = answer.listingData.length > 0 ? (await lookup(answer.listingData.map((i) => i.sku))).available : {};
+      const rows: ResultOf<'listings.search'>['rows'] = answer.listingData.map((i) => ({
+        sku: i.sku,
+        productId: i.productId,
+        title: i.product_name,
+        status: i.status,
+        mrp: i.product_description.mrp,
+        sellingPrice: i.product_description.ssp,
+        inventory: inventoryOf(records[i.sku]),
+      }));
+      return { rows, total: answer.totalListingsCount };
+    },
+    'listings.get': async ({ sku }) => {
+      const found = await lookup([sku]);
+      if (found.invalid.includes(sku)) throw new StationError('INVALID_SKU', `"${sku}" is not a valid SKU: 1 to 64 characters, no commas, no blanks at either end.`);
+      const record = found.available[sku];
+      return { sku, record, hyperlocal: record ? isHyperlocal(record) : false };
+    },
+    'listings.quickEdit': (args) => quickEdit(ctx, args),
+    'listings.save': async ({ sku, listing, mode, hyperlocal }) => {
+      // The station does not know every location of the seller (no onboarding call is in the
+      // spec): this desk's and the listing's own are taken as known; the marketplace judges the rest.
+      const named = hyperlocal ? [(listing.location as { id?: unknown } | undefined)?.id] : ((listing.locations as { id?: unknown }[] | undefined) ?? []).map((l) => l?.id);
+      const sellerLocationIds = [ctx.locationId(), ...named.filter((id): id is string => typeof id === 'string')];
+      const checked = checkListing(listing, { operation: mode, hyperlocal, sellerLocationIds });
+      if (!checked.value) return fromIssues(sku, checked.issues);
+      const kind = mode === 'create' ? (hyperlocal ? 'hyperlocal' : 'create') : hyperlocal ? 'hyperlocalUpdate' : 'update';
+      const answers = await writeListings(ctx, kind, { [sku]: listing }, { mode, hyperlocal });
+      return fromAnswer(sku, answers[sku], '', mode === 'create' ? 'Listing created.' : 'Listing saved.');
+    },
+    'listings.bulkPreview': async ({ csv, kind }) => ({ rows: (await planBulk(ctx, csv, kind)).rows }),
+    'listings.bulkApply': ({ csv, kind }) => applyBulk(ctx, csv, kind),
+  };
+}
+
+interface QuickEdit {
+  sku: string;
+  productId: string;
+  mrp?: number;
+  sellingPrice?: number;
+  inventory?: { locationId: string; inventory: number }[];
+}
+
+/** Price and/or stock of one SKU; one result per change, each with its attribute paths. */
+async function quickEdit(ctx: AppContext, args: QuickEdit): Promise<SkuResult[]> {
+  const { sku, productId } = args;
+  const wantsPrice = args.mrp !== undefined || args.sellingPrice !== undefined;
+  if (!wantsPrice && !args.inventory?.length) throw new StationError('NOTHING_TO_CHANGE', 'Give a new price or stock before saving.');
+  const results: SkuResult[] = [];
+  let mrp = args.mrp;
+  let sellingPrice = args.sellingPrice;
+  if (wantsPrice && (mrp === undefined || sellingPrice === undefined)) {
+    // The price update needs both numbers (spec § Listing operations, update/price); the other is kept.
+    const record = (await ctx.marketplace().listings.get([sku]).catch((e) => Promise.reject(marketplaceTrouble(e, `read ${sku}`)))).available[sku];
+    if (!record) throw new StationError('UNKNOWN_SKU', `SKU ${sku} has no listing of this seller; nothing was changed.`);
+    mrp ??= record.price.mrp;
+    sellingPrice ??= record.price.selling_price ?? record.price.marketplace_selling_price;
+  }
+  const price = wantsPrice ? { product_id: productId, price: { mrp, selling_price: sellingPrice, currency: 'INR' } } : undefined;
+  const inventory = args.inventory?.length ? { product_id: productId, locations: args.inventory.map((l) => ({ id: l.locationId, inventory: l.inventory })) } : undefined;
+  if (price) {
+    const { issues, value } = checkPriceUpdate(price);
+    if (!value) results.push(fromIssues(sku, issues, 'Price: '));
+    else results.push(fromAnswer(sku, (await writeListings(ctx, 'price', { [sku]: value }))[sku], 'Price: ', `saved (MRP ${mrp}, selling price ${sellingPrice}).`));
+  }
+  if (inventory) {
+    const { issues, value } = checkInventoryUpdate(inventory);
+    if (!value) results.push(fromIssues(sku, issues, 'Stock: '));
+    else results.push(fromAnswer(sku, (await writeListings(ctx, 'inventory', { [sku]: value }))[sku], 'Stock: ', `saved (${inventory.locations.map((l) => `${l.id}: ${l.inventory}`).join(', ')}).`));
+  }
+  return results;
+}

@@ -1,0 +1,135 @@
+// Contract handlers of the queue (issue "packing desk app", screen 2). queue.list runs the spec's
+// search (spec § POST /v3/shipments/filter/) through the client's paging, up to the 5,000
+// retrieval cap; queue.refresh asks only for shipments modified since the last fetch and merges
+// them, so the renderer can call it on an interval and on focus without pulling 5,000 rows each
+// time. Counts per state come from the rows of one search over every state of the type (not one
+// search per state): the spec has no count operation, and one search is a fifth of the requests.
+// Shipments that leave the type (shipped, cancelled by the marketplace) are not in a
+// modified-since search of it, so every FULL_RELIST_MS a refresh is a full list again.
+import { STATES_BY_SEARCH_TYPE } from '../../../../shared/api/enums.js';
+import { ORDER_ID_RE, ORDER_ITEM_ID_RE, SHIPMENT_ID_RE } from '../../../../shared/api/ids.js';
+import { MAX_SEARCH_PAGE_SIZE } from '../../../../shared/api/limits.js';
+import type { SearchFilter, ShipmentWire } from '../../../../shared/api/shipments.js';
+import { StationError } from '../../../../shared/contract/define.js';
+import { QueueFilter, type QueueRow, type QueueView } from '../../../../shared/contract/queue.js';
+import type { MarketplaceClient } from '../../api/client.js';
+import { MarketplaceError } from '../../api/errors.js';
+import { formatIstIso } from '../../packing/ist-dates.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../dispatcher.js';
+import { countByState, toQueueRow } from './queue-rows.js';
+
+/** A refresh older than this lists everything again (drops shipments that left the type). */
+export const FULL_RELIST_MS = 5 * 60_000;
+/** A modified-since search starts this much before the last fetch began: clocks and commits are not instant. */
+export const REFRESH_OVERLAP_MS = 5_000;
+
+interface Last {
+  filter: QueueFilter;
+  /** Every row of the type (all states), by shipment id. */
+  rows: Map<string, QueueRow>;
+  capped: boolean;
+  /** Marketplace time when the last fetch began. */
+  since: number;
+  fullAt: number;
+}
+
+/** The search bodies for a filter: postDispatch asks NORMAL and SELF separately (spec § search). */
+function searchFilters(filter: QueueFilter, locationId: string | undefined): SearchFilter[] {
+  if (filter.type === 'cancelled' && !filter.cancellationType) {
+    throw new StationError('BAD_FILTER', 'Choose which cancellations to list: by the marketplace, by the seller or by the buyer.');
+  }
+  const base: SearchFilter = {
+    type: filter.type,
+    states: [...STATES_BY_SEARCH_TYPE[filter.type]],
+    hold: filter.type === 'preDispatch' ? (filter.hold ?? false) : undefined,
+    sku: filter.sku ? [filter.sku] : undefined,
+    locationId,
+    cancellationType: filter.type === 'cancelled' ? filter.cancellationType : undefined,
+    dispatchByDate: filter.dispatchByTo ? { to: filter.dispatchByTo } : undefined,
+    shipmentTypes: filter.shipmentTypes,
+  };
+  if (filter.type === 'postDispatch' && !filter.shipmentTypes) return [{ ...base, shipmentTypes: ['NORMAL'] }, { ...base, shipmentTypes: ['SELF'] }];
+  return [base];
+}
+
+async function searchAll(client: MarketplaceClient, filters: SearchFilter[]): Promise<{ shipments: ShipmentWire[]; capped: boolean }> {
+  const shipments: ShipmentWire[] = [];
+  let capped = false;
+  for (const filter of filters) {
+    const r = await client.orders.search({ filter, pagination: { pageSize: MAX_SEARCH_PAGE_SIZE }, sort: { field: 'dispatchByDate', order: 'asc' } });
+    shipments.push(...r.shipments);
+    capped ||= r.capped;
+  }
+  return { shipments, capped };
+}
+
+/** A lookup that finds nothing is an empty answer, not an error (a typo in the search box). */
+async function lookup(client: MarketplaceClient, by: 'shipmentIds' | 'orderIds' | 'orderItemIds', id: string): Promise<ShipmentWire[]> {
+  try {
+    return await client.orders.getShipments({ [by]: [id] } as never);
+  } catch (e) {
+    if (e instanceof MarketplaceError && e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429) return [];
+    throw e;
+  }
+}
+
+export function queueHandlers(ctx: AppContext): Handlers {
+  let last: Last | undefined;
+  const desk = () => ctx.settings.get().locationId || undefined;
+  const now = () => ctx.clock.now().getTime();
+
+  const viewOf = (l: Last): QueueView => {
+    const all = [...l.rows.values()];
+    const states = l.filter.states;
+    const rows = states ? all.filter((r) => states.includes(r.status)) : all;
+    rows.sort((a, b) => a.dispatchByDate.localeCompare(b.dispatchByDate) || a.shipmentId.localeCompare(b.shipmentId));
+    const counts = countByState(all, l.filter.search ? [] : STATES_BY_SEARCH_TYPE[l.filter.type]);
+    return { rows, counts, capped: l.capped, fetchedAt: new Date(l.since).toISOString() };
+  };
+
+  const publish = (l: Last): QueueView => {
+    last = l;
+    const view = viewOf(l);
+    ctx.hub.emit('queue.changed', view);
+    return view;
+  };
+
+  async function list(input: QueueFilter): Promise<QueueView> {
+    const filter = QueueFilter.parse(input);
+    const client = ctx.marketplace();
+    const since = now();
+    const search = filter.search?.trim();
+    let shipments: ShipmentWire[];
+    let capped = false;
+    if (search && (SHIPMENT_ID_RE.test(search) || ORDER_ID_RE.test(search) || ORDER_ITEM_ID_RE.test(search))) {
+      // Any id finds its shipment, whatever its state (spec § GET /v3/shipments).
+      const by = SHIPMENT_ID_RE.test(search) ? 'shipmentIds' : ORDER_ID_RE.test(search) ? 'orderIds' : 'orderItemIds';
+      shipments = await lookup(client, by, search);
+    } else {
+      // Anything else is taken as a seller SKU (spec § search filter sku).
+      const filters = searchFilters(search ? { ...filter, sku: search } : filter, desk());
+      ({ shipments, capped } = await searchAll(client, filters));
+    }
+    return publish({ filter, rows: new Map(shipments.map((s) => [s.shipmentId, toQueueRow(s)])), capped, since, fullAt: since });
+  }
+
+  async function refresh(): Promise<QueueView> {
+    const l = last;
+    if (!l) return list(QueueFilter.parse({}));
+    const started = now();
+    if (l.filter.search || started - l.fullAt > FULL_RELIST_MS) return list(l.filter);
+    const client = ctx.marketplace();
+    const from = formatIstIso(new Date(l.since - REFRESH_OVERLAP_MS));
+    const filters = searchFilters(l.filter, desk()).map((f) => ({ ...f, modifiedDate: { from } }));
+    const { shipments, capped } = await searchAll(client, filters);
+    const rows = new Map(l.rows);
+    for (const s of shipments) rows.set(s.shipmentId, toQueueRow(s));
+    return publish({ ...l, rows, capped: l.capped || capped, since: started });
+  }
+
+  return {
+    'queue.list': (filter) => list(filter),
+    'queue.refresh': () => refresh(),
+  };
+}

@@ -1,0 +1,42 @@
+// Contract handlers of setup (issue "packing desk app", screen 1): the app's facts, settings, and
+// signing in to the marketplace. Every change takes effect at once (the app station listens to
+// the settings); every refusal is a sentence. No handler returns or emits a secret: sign-in takes
+// the application secret in and answers with dates and words only.
+import { StationError } from '../../../../shared/contract/define.js';
+import { SettingsError } from '../../settings/settings-store.js';
+import type { Handlers } from '../dispatcher.js';
+import type { StationAppContext } from '../station-app-context.js';
+
+export function setupHandlers(ctx: StationAppContext): Handlers {
+  return {
+    'app.info': async (_args, call) => ({
+      version: ctx.version,
+      sandbox: ctx.isSandbox(),
+      signIn: await ctx.session.view(),
+      locations: ctx.session.locations(),
+      transport: call.transport,
+    }),
+    'settings.get': () => ctx.settings.get(),
+    'settings.update': (patch) => {
+      try {
+        return ctx.settings.update(patch as never);
+      } catch (e) {
+        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        throw e;
+      }
+    },
+    'auth.signInSelfAccess': async (args) => {
+      await ctx.session.signInSelfAccess(args);
+      return ctx.announceSignIn();
+    },
+    'auth.startThirdParty': (args) => ctx.session.startThirdParty(args),
+    'auth.completeThirdParty': async ({ callbackUrl }) => {
+      await ctx.session.completeThirdParty(callbackUrl);
+      return ctx.announceSignIn();
+    },
+    'auth.useSandbox': () => ctx.useSandbox(),
+    'auth.signOut': async () => {
+      return ctx.announceSignIn(await ctx.session.signOut());
+    },
+  };
+}

@@ -1,0 +1,297 @@
+// Which marketplace the app talks to and whether it is signed in. The client is built from the
+// settings (address, mode, application id) and the secret store (application secret, tokens) and
+// rebuilt whenever either changes; sign-in verifies before anything is kept, so a wrong secret
+// never replaces a working one. Secrets stay here: views carry dates and words only.
+import { StationError } from '../../../shared/contract/define.js';
+import type { SignInView } from '../../../shared/contract/setup.js';
+import { MarketplaceConnection } from '../../../shared/settings.js';
+import { createMarketplaceClient, type MarketplaceClient } from '../api/client.js';
+import { MarketplaceError } from '../api/errors.js';
+import type { FetchLike } from '../api/http.js';
+import { APP_SECRET_NAME } from '../composition/connection.js';
+import { secretTokenVault, tokenSecretName } from '../composition/secret-token-vault.js';
+import { formatIstDisplay } from '../packing/ist-dates.js';
+import type { SecretStore } from '../settings/secret-store.js';
+import { validateSettings, type SettingsStore } from '../settings/settings-store.js';
+
+/** The embedded marketplace of demo mode, as the composition root's provider reports it. */
+export interface DemoMarketplace {
+  baseUrl: string;
+  /** The sandbox's own CA: pinned for its address only (never verification off). */
+  caPem: string;
+  selfAccess: { appId: string; appSecret: string };
+  locations: string[];
+  sellerUsername?: string;
+  /** Names the sandbox's data for the token vault (its port changes from run to run, its data does not). */
+  identity?: string;
+  /** The sandbox's clock (it may run ahead of the wall clock). */
+  now?: () => number;
+  close?(): Promise<void>;
+}
+
+export type FetchFor = (caPem?: string) => { fetch: FetchLike; close(): Promise<void> };
+
+/** The sandbox's application secret is kept apart from a real one, so switching back and forth loses neither. */
+export const SANDBOX_SECRET_NAME = 'sandbox.appSecret';
+
+interface Built {
+  key: string;
+  client: MarketplaceClient;
+  close(): Promise<void>;
+}
+
+interface PendingThirdParty {
+  baseUrl: string;
+  appId: string;
+  appSecret: string;
+  redirectUri: string;
+  client: MarketplaceClient;
+  close(): Promise<void>;
+}
+
+export interface MarketplaceSessionDeps {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  fetchFor: FetchFor;
+}
+
+const notSignedIn = (text: string) => new StationError('NOT_SIGNED_IN', text);
+
+export class MarketplaceSession {
+  private demo?: DemoMarketplace;
+  private built?: Built;
+  private pending?: PendingThirdParty;
+  private readonly retired = new Set<Promise<void>>();
+
+  constructor(private readonly deps: MarketplaceSessionDeps) {}
+
+  get demoMarketplace(): DemoMarketplace | undefined {
+    return this.demo;
+  }
+
+  setDemo(demo: DemoMarketplace | undefined): void {
+    this.demo = demo;
+    this.reset();
+  }
+
+  isSandbox(): boolean {
+    return this.deps.settings.get().marketplace.mode === 'sandbox';
+  }
+
+  /** The marketplace's notion of now: the sandbox's clock in demo mode, else the wall clock. */
+  now(): number {
+    return this.isSandbox() && this.demo?.now ? this.demo.now() : Date.now();
+  }
+
+  /** Locations known without a call: the sandbox's, or the one in the settings. */
+  locations(): string[] {
+    const own = this.deps.settings.get().locationId;
+    const known = this.isSandbox() && this.demo ? [...this.demo.locations] : [];
+    if (own && !known.includes(own)) known.push(own);
+    return known;
+  }
+
+  /** The connected client; NOT_SIGNED_IN in words when the settings or secrets do not allow one. */
+  client(): MarketplaceClient {
+    const s = this.deps.settings.get().marketplace;
+    const sandbox = s.mode === 'sandbox';
+    if (sandbox && !this.demo) throw notSignedIn('The sandbox marketplace is not running yet. Wait a moment, or choose "Use the sandbox" in Settings.');
+    const baseUrl = sandbox ? this.demo!.baseUrl : s.baseUrl;
+    if (!baseUrl || !s.appId) throw notSignedIn('The station is not connected to a marketplace. Sign in from Settings → Marketplace.');
+    const secretName = sandbox ? SANDBOX_SECRET_NAME : APP_SECRET_NAME;
+    if (!this.deps.secrets.get(secretName)) throw notSignedIn('No application secret is stored. Sign in again from Settings → Marketplace.');
+    const identity = this.identityOf(baseUrl);
+    // Third-party access lives on its tokens: without them there is nothing to refresh.
+    if (s.mode === 'thirdParty' && !this.deps.secrets.get(tokenSecretName(identity, s.appId))) {
+      throw notSignedIn('The seller has not granted access yet, or the station was signed out. Sign in from Settings → Marketplace.');
+    }
+    const caPem = this.caFor(baseUrl);
+    const key = JSON.stringify([s.mode, baseUrl, s.appId, identity, caPem ?? '']);
+    if (this.built?.key === key) return this.built.client;
+    this.reset();
+    const appId = s.appId;
+    const { fetch, close } = this.deps.fetchFor(caPem);
+    const client = createMarketplaceClient({
+      baseUrl,
+      fetch,
+      mode: s.mode === 'thirdParty' ? 'thirdParty' : 'selfAccess',
+      credentials: async () => {
+        const appSecret = this.deps.secrets.get(secretName);
+        if (!appSecret) throw notSignedIn('No application secret is stored. Sign in again from Settings → Marketplace.');
+        return { appId, appSecret };
+      },
+      vault: secretTokenVault(this.deps.secrets, identity, appId),
+      clock: () => this.now(),
+    });
+    this.built = { key, client, close };
+    return client;
+  }
+
+  /** Forgets the client (settings changed); the next call builds a new one. */
+  reset(): void {
+    if (!this.built) return;
+    const closing = this.built.close().catch(() => undefined);
+    this.retired.add(closing);
+    void closing.finally(() => this.retired.delete(closing));
+    this.built = undefined;
+  }
+
+  /** Signs in to the running demo sandbox with its self-access application. */
+  async signInDemo(): Promise<SignInView> {
+    const demo = this.demo;
+    if (!demo) throw new StationError('NO_SANDBOX', 'This build of the station has no embedded sandbox marketplace.');
+    this.deps.secrets.set(SANDBOX_SECRET_NAME, demo.selfAccess.appSecret);
+    const current = this.deps.settings.get();
+    this.deps.settings.update({
+      marketplace: { mode: 'sandbox', baseUrl: demo.baseUrl, appId: demo.selfAccess.appId, redirectUri: current.marketplace.redirectUri },
+      locationId: current.locationId || demo.locations[0] || '',
+    });
+    const client = this.client();
+    await client.tokens.getAccessToken();
+    await client.tokens.checkExpiry();
+    return this.view();
+  }
+
+  /** spec § Self access: verified by obtaining a token and asking its expiry before anything is kept. */
+  async signInSelfAccess(input: { baseUrl: string; appId: string; appSecret: string }): Promise<SignInView> {
+    const baseUrl = this.checkAddresses({ mode: 'selfAccess', baseUrl: input.baseUrl, appId: input.appId }).baseUrl!;
+    const identity = new URL(baseUrl).origin;
+    const { fetch, close } = this.deps.fetchFor(this.caFor(baseUrl));
+    try {
+      const client = createMarketplaceClient({
+        baseUrl,
+        fetch,
+        mode: 'selfAccess',
+        credentials: async () => ({ appId: input.appId, appSecret: input.appSecret }),
+        vault: secretTokenVault(this.deps.secrets, identity, input.appId),
+        clock: Date.now,
+      });
+      await this.verify(client);
+    } finally {
+      await close().catch(() => undefined);
+    }
+    this.deps.secrets.set(APP_SECRET_NAME, input.appSecret);
+    this.deps.settings.update({ marketplace: { mode: 'selfAccess', baseUrl, appId: input.appId, redirectUri: undefined } });
+    return this.view();
+  }
+
+  /** spec § Authorization code flow: the page to open, with a fresh random state. */
+  async startThirdParty(input: { baseUrl: string; appId: string; appSecret: string; redirectUri: string }): Promise<{ url: string }> {
+    const checked = this.checkAddresses({ mode: 'thirdParty', baseUrl: input.baseUrl, appId: input.appId, redirectUri: input.redirectUri });
+    const baseUrl = checked.baseUrl!;
+    await this.pending?.close().catch(() => undefined);
+    const { fetch, close } = this.deps.fetchFor(this.caFor(baseUrl));
+    const client = createMarketplaceClient({
+      baseUrl,
+      fetch,
+      mode: 'thirdParty',
+      credentials: async () => ({ appId: input.appId, appSecret: input.appSecret }),
+      vault: secretTokenVault(this.deps.secrets, new URL(baseUrl).origin, input.appId),
+      clock: Date.now,
+    });
+    this.pending = { ...input, baseUrl, redirectUri: checked.redirectUri!, client, close };
+    const { url } = client.tokens.startAuthorization(checked.redirectUri!, input.appId);
+    return { url };
+  }
+
+  /** The redirect came back: the state must be the one sent (checked by the token manager). */
+  async completeThirdParty(callbackUrl: string): Promise<SignInView> {
+    const pending = this.pending;
+    if (!pending) throw new StationError('NO_SIGN_IN_STARTED', 'No third-party sign-in is under way. Start the sign-in again from Settings → Marketplace.');
+    try {
+      await pending.client.tokens.completeAuthorization(callbackUrl);
+      await pending.client.tokens.checkExpiry();
+    } catch (e) {
+      throw asSignInError(e);
+    }
+    this.pending = undefined;
+    await pending.close().catch(() => undefined);
+    this.deps.secrets.set(APP_SECRET_NAME, pending.appSecret);
+    this.deps.settings.update({ marketplace: { mode: 'thirdParty', baseUrl: pending.baseUrl, appId: pending.appId, redirectUri: pending.redirectUri } });
+    return this.view();
+  }
+
+  /** Forgets tokens and the application secret of the current connection. */
+  async signOut(): Promise<SignInView> {
+    const s = this.deps.settings.get().marketplace;
+    const baseUrl = s.mode === 'sandbox' ? this.demo?.baseUrl : s.baseUrl;
+    if (baseUrl && s.appId) this.deps.secrets.delete(tokenSecretName(this.identityOf(baseUrl), s.appId));
+    this.deps.secrets.delete(s.mode === 'sandbox' ? SANDBOX_SECRET_NAME : APP_SECRET_NAME);
+    this.reset();
+    const view = await this.view();
+    return view.signedIn ? view : { ...view, text: 'Signed out: the station forgot its tokens and the application secret. Sign in from Settings → Marketplace to continue.' };
+  }
+
+  /** The sign-in status in words, with expiry dates; never a token. */
+  async view(): Promise<SignInView> {
+    const s = this.deps.settings.get().marketplace;
+    const baseUrl = s.mode === 'sandbox' ? this.demo?.baseUrl : s.baseUrl;
+    let client: MarketplaceClient;
+    try {
+      client = this.client();
+    } catch (e) {
+      return { mode: s.mode, signedIn: false, baseUrl, text: e instanceof Error ? e.message : String(e) };
+    }
+    const status = await client.tokens.status();
+    const where = s.mode === 'sandbox' ? 'the Sandbox' : new URL(baseUrl!).host;
+    const until = (ms?: number) => (ms ? formatIstDisplay(new Date(ms)) : undefined);
+    const access = until(status.accessExpiresAt);
+    const refresh = until(status.refreshExpiresAt);
+    let text: string;
+    if (!status.signedIn) text = `Connected to ${where}; the station signs in on its first call.`;
+    else if (s.mode === 'thirdParty' && refresh) text = `Signed in to ${where} until ${refresh} (access renewed automatically; current access until ${access}).`;
+    else text = `Signed in to ${where} until ${access}.`;
+    return {
+      mode: s.mode,
+      signedIn: true,
+      baseUrl,
+      accessExpiresAt: status.accessExpiresAt ? new Date(status.accessExpiresAt).toISOString() : undefined,
+      refreshExpiresAt: status.refreshExpiresAt ? new Date(status.refreshExpiresAt).toISOString() : undefined,
+      text,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.reset();
+    await this.pending?.close().catch(() => undefined);
+    this.pending = undefined;
+    await Promise.all([...this.retired]);
+  }
+
+  private identityOf(baseUrl: string): string {
+    if (this.isSandbox() && this.demo?.identity) return this.demo.identity;
+    return new URL(baseUrl).origin;
+  }
+
+  /** The demo sandbox's CA for its own address only; every other address uses the system's CAs. */
+  private caFor(baseUrl: string): string | undefined {
+    if (!this.demo) return undefined;
+    return new URL(baseUrl).origin === new URL(this.demo.baseUrl).origin ? this.demo.caPem : undefined;
+  }
+
+  /** The settings' own rules (https only, in words) before any request leaves. */
+  private checkAddresses(marketplace: Record<string, unknown>) {
+    const current = this.deps.settings.get();
+    try {
+      validateSettings({ ...current, marketplace: { ...current.marketplace, ...marketplace } }, 'Cannot sign in');
+    } catch (e) {
+      throw new StationError('INVALID_SETTINGS', (e as { problems?: string[] }).problems?.join(' ') ?? String(e));
+    }
+    return MarketplaceConnection.parse(marketplace);
+  }
+
+  private async verify(client: MarketplaceClient): Promise<void> {
+    try {
+      await client.tokens.getAccessToken();
+      await client.tokens.checkExpiry();
+    } catch (e) {
+      throw asSignInError(e);
+    }
+  }
+}
+
+/** Sign-in failures as words the settings screen shows (never the secret: the token manager's messages carry none). */
+function asSignInError(e: unknown): unknown {
+  if (e instanceof MarketplaceError) return new StationError('SIGN_IN_FAILED', e.message);
+  return e;
+}

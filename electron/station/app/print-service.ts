@@ -1,0 +1,158 @@
+// Printing for the app: the durable print queue (jobs journaled in DATA_DIR/print-jobs.json,
+// PDFs spooled in DATA_DIR/print-spool, the same files the CLI uses), the printer directory
+// (the platform's printers and the folder printer) and the settings' printer for each role.
+// A job for a role without a printer is not lost: it waits under the role's name and prints on
+// the printer chosen later, and its status says what to do.
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { PrinterView, PrintJobView } from '../../../shared/contract/setup.js';
+import type { StationSettings } from '../../../shared/settings.js';
+import { FolderBackend } from '../printing/folder-backend.js';
+import { FileJobStore } from '../printing/job-store.js';
+import { PrintQueue } from '../printing/print-queue.js';
+import type { PrintJob } from '../printing/print-job.js';
+import { PrinterRefusedError, type PrinterBackend, type PrinterStatus } from '../printing/printer-backend.js';
+import { PrinterDirectory } from '../printing/printer-discovery.js';
+import { roleLabel } from '../printing/printer-settings.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import type { PrintRole } from './app-context.js';
+import type { EventHub } from './dispatcher.js';
+
+type JobView = z.infer<typeof PrintJobView>;
+type PrinterViewT = z.infer<typeof PrinterView>;
+
+/** The queue's printer name for jobs of a role that has no printer yet. */
+export const UNASSIGNED: Record<PrintRole, string> = { label: 'Label printer (not chosen)', document: 'Document printer (not chosen)' };
+
+/** The settings' printer for a role: documents go to the invoice printer, else the report or manifest printer. */
+export function printerForRole(printers: StationSettings['printers'], role: PrintRole): string | undefined {
+  if (role === 'label') return printers.label;
+  return printers.invoice ?? printers.report ?? printers.manifest ?? printers.packingSlip;
+}
+
+export interface PrintServiceDeps {
+  dataDir: string;
+  settings: SettingsStore;
+  hub: EventHub;
+  clock: () => Date;
+  /** CUPS or the Windows spooler; absent where the machine has neither. */
+  platform?: PrinterBackend;
+  /** Where the folder printer files its PDFs. */
+  folderDir: string;
+  pollIntervalMs?: number;
+}
+
+export class PrintService {
+  readonly directory: PrinterDirectory;
+  readonly queue: PrintQueue;
+  private readonly store: FileJobStore;
+  private off?: () => void;
+
+  constructor(private readonly deps: PrintServiceDeps) {
+    this.directory = new PrinterDirectory(deps.platform, new FolderBackend({ directory: deps.folderDir }));
+    this.store = new FileJobStore(join(deps.dataDir, 'print-jobs.json'));
+    this.queue = new PrintQueue({
+      store: this.store,
+      spoolDir: join(deps.dataDir, 'print-spool'),
+      backendFor: (printer) => this.backendFor(printer),
+      clock: deps.clock,
+      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+      pollIntervalMs: deps.pollIntervalMs,
+    });
+  }
+
+  async start(): Promise<void> {
+    this.off = this.queue.on((event) => this.deps.hub.emit('print.job', this.view(event.job)));
+    await this.queue.start();
+  }
+
+  async stop(): Promise<void> {
+    this.off?.();
+    this.queue.stop();
+    await this.store.close();
+  }
+
+  printerFor(role: PrintRole): string | undefined {
+    return printerForRole(this.deps.settings.get().printers, role);
+  }
+
+  async print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }> {
+    const printer = this.printerFor(role) ?? UNASSIGNED[role];
+    const job = await this.queue.submit({ pdf, title, role, printer, media: role === 'label' ? 'label-4x6in' : 'a4' });
+    return { jobId: job.id, printer };
+  }
+
+  jobs(limit = 200): JobView[] {
+    return this.queue
+      .list()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, limit)
+      .map((j) => this.view(j));
+  }
+
+  async printers(): Promise<PrinterViewT[]> {
+    const assigned = this.deps.settings.get().printers;
+    const found = await this.directory.discover();
+    const views: PrinterViewT[] = found.map((p) => ({
+      name: p.name,
+      state: p.state,
+      message: p.message,
+      roles: Object.entries(assigned).filter(([, name]) => name === p.name).map(([role]) => role),
+    }));
+    // A chosen printer that is not there (unplugged, renamed) is listed, so the screen can say so.
+    for (const [role, name] of Object.entries(assigned)) {
+      if (!name || views.some((v) => v.name === name)) continue;
+      views.push({ name, state: 'missing', message: 'Not found on this computer: is it switched on and installed?', roles: [role] });
+      for (const [other, n] of Object.entries(assigned)) if (n === name && other !== role) views[views.length - 1].roles.push(other);
+    }
+    return views;
+  }
+
+  view(job: PrintJob): JobView {
+    const role = job.role;
+    const unassigned = job.printer === UNASSIGNED[role];
+    const chosen = unassigned ? this.printerFor(role) : undefined;
+    let message = job.message;
+    if (unassigned && job.state === 'waiting' && !chosen) {
+      message = `No ${roleLabel(role).toLowerCase()} is chosen: choose one in Settings → Printers and the job prints there.`;
+    }
+    return {
+      id: job.id,
+      title: job.title,
+      role,
+      printer: chosen ?? job.printer,
+      status: job.state,
+      message,
+      createdAt: job.createdAt,
+      pages: job.pages,
+    };
+  }
+
+  /** Unassigned roles resolve to whatever printer the settings name now. */
+  private backendFor(printer: string): PrinterBackend {
+    const role = (Object.keys(UNASSIGNED) as PrintRole[]).find((r) => UNASSIGNED[r] === printer);
+    if (!role) return this.directory.backendFor(printer);
+    const missing: PrinterStatus = { state: 'missing', message: 'no printer chosen for this role' };
+    const resolve = () => {
+      const name = this.printerFor(role);
+      return name ? { name, backend: this.directory.backendFor(name) } : undefined;
+    };
+    return {
+      kind: 'folder',
+      list: async () => [],
+      printerStatus: async () => {
+        const r = resolve();
+        return r ? r.backend.printerStatus(r.name) : missing;
+      },
+      print: async (file, request) => {
+        const r = resolve();
+        if (!r) throw new PrinterRefusedError('missing', missing.message);
+        return r.backend.print(file, { ...request, printer: r.name });
+      },
+      jobStatus: async (jobId) => {
+        const r = resolve();
+        return r ? r.backend.jobStatus(jobId) : { state: 'unknown', message: 'no printer chosen' };
+      },
+    };
+  }
+}

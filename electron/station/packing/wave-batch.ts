@@ -1,0 +1,89 @@
+// The steps of one wave batch that talk to the marketplace: a journaled operation with
+// reconciliation of lost answers, and the wait for documents. See wave.ts for the whole wave.
+import type { ShipmentProcessingResult } from '../../../shared/api/pack.js';
+import { chunk } from '../api/concurrency.js';
+import { MarketplaceError } from '../api/errors.js';
+import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
+import { journaled } from '../journal/journaled-call.js';
+import { reconcileShipments, tookEffect, type ShipmentOp } from './reconcile.js';
+import type { WaveDeps, WaveSummary } from './wave.js';
+
+/** Rounds of reconcile-and-resend before a shipment is reported failed. */
+const MAX_ROUNDS = 5;
+
+/**
+ * Sends an operation for ids in journaled batches. Per-shipment FAILUREs are final and reported;
+ * a batch whose outcome is unknown is reconciled by reading state, and only what did not take
+ * effect is sent again in the next round.
+ */
+export async function applyWithReconcile(
+  deps: WaveDeps,
+  op: ShipmentOp,
+  ids: string[],
+  send: (ids: string[]) => Promise<ShipmentProcessingResult[]>,
+  summary: WaveSummary,
+  progress: (done: number) => void,
+): Promise<string[]> {
+  const done: string[] = [];
+  let pending = ids;
+  for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
+    const unknown: string[] = [];
+    const unknownIntents: { intentId: string; ids: string[] }[] = [];
+    await Promise.all(
+      chunk(pending, MAX_SHIPMENTS_PER_MUTATION).map(async (batch) => {
+        try {
+          const { result } = await journaled(deps.journal, deps.who, { op, targets: { shipmentIds: batch }, request: { count: batch.length } }, () => send(batch), (r) => ({
+            status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
+            result: { failed: r.filter((x) => x.processingStatus === 'FAILURE').map((x) => x.shipmentId) },
+          }));
+          const answered = new Set(result.map((r) => r.shipmentId));
+          for (const r of result) {
+            if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
+            else summary.failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
+          }
+          // A shipment the answer left out is settled by reading it.
+          unknown.push(...batch.filter((id) => !answered.has(id)));
+        } catch (e) {
+          if (!(e instanceof MarketplaceError && (e.outcomeUnknown || e.retryable))) throw e;
+          unknown.push(...batch);
+          const intentId = (e as { intentId?: string }).intentId;
+          if (intentId) unknownIntents.push({ intentId, ids: batch });
+        }
+        progress(done.length);
+      }),
+    );
+    if (unknown.length === 0) break;
+    const r = await reconcileShipments(deps.client.orders, op, unknown);
+    done.push(...r.done);
+    // What reading the state learned settles those intents now, not at the next start.
+    for (const { intentId, ids } of unknownIntents) {
+      const notDone = ids.filter((id) => !r.done.includes(id));
+      await deps.journal.appendOutcome({ intentId, status: notDone.length === 0 ? 'ok' : 'failed', result: { done: ids.filter((id) => r.done.includes(id)), notDone }, reconciled: true });
+    }
+    for (const id of r.unknown) summary.failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
+    pending = r.notDone;
+    progress(done.length);
+  }
+  for (const id of pending.filter((x) => !done.includes(x) && !summary.failed.some((f) => f.shipmentId === x))) {
+    summary.failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op} after ${MAX_ROUNDS} attempts; it was not sent again blindly.` });
+  }
+  return done;
+}
+
+/** Polls with backoff until documents are ready (PACKED or later) or the wait runs out. */
+export async function waitForDocuments(deps: WaveDeps, ids: string[], maxWaitMs: number, sleep: (ms: number) => Promise<void>, progress: (n: number) => void): Promise<string[]> {
+  const ready = new Set<string>();
+  const deadline = deps.clock.now().getTime() + maxWaitMs;
+  let delay = 200;
+  for (;;) {
+    const waiting = ids.filter((id) => !ready.has(id));
+    if (waiting.length === 0) break;
+    const shipments = await deps.client.orders.getShipments({ shipmentIds: waiting });
+    for (const s of shipments) if (tookEffect('dispatch', s) || s.orderItems.every((i) => i.status === 'PACKED')) ready.add(s.shipmentId);
+    progress(ready.size);
+    if (ready.size === ids.length || deps.clock.now().getTime() + delay > deadline) break;
+    await sleep(delay);
+    delay = Math.min(delay * 2, 10_000);
+  }
+  return ids.filter((id) => ready.has(id));
+}

@@ -1,0 +1,68 @@
+// The header: app name, the Sandbox badge (nobody should think test orders are real), the
+// sign-in status, one chip per device, and the navigation with its shortcuts.
+import { useAppStore } from '../stores/app-store.js';
+import { useDevicesStore, type DeviceStatus } from '../stores/devices-store.js';
+import { SCREENS, shortcutLabel } from './screens.js';
+
+const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
+  connecting: 'connecting',
+  connected: 'ready',
+  disconnected: 'not connected',
+  error: 'has a problem',
+  stopped: 'stopped',
+};
+
+const ROLE_WORDS: Record<DeviceStatus['role'], string> = { scanner: 'Scanner', scale: 'Scale', dimensioner: 'Dimensioner' };
+
+function DeviceChips() {
+  const devices = useDevicesStore((s) => s.devices);
+  if (devices.length === 0) return null;
+  return (
+    <ul className="device-chips" aria-label="Devices">
+      {devices.map((d) => (
+        <li key={d.id} className={`chip device-${d.status}`} title={d.message}>
+          {ROLE_WORDS[d.role]} {d.name}: {DEVICE_WORDS[d.status]}
+          {d.status !== 'connected' && d.message ? <span className="chip-detail"> — {d.message}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AppHeader() {
+  const info = useAppStore((s) => s.info);
+  const signIn = useAppStore((s) => s.signIn);
+  const screen = useAppStore((s) => s.screen);
+  const connection = useAppStore((s) => s.connection);
+  const go = useAppStore((s) => s.go);
+  return (
+    <header className="app-header">
+      <div className="header-top">
+        <span className="app-name">Packing Station</span>
+        {info?.sandbox ? (
+          <span className="sandbox-badge">
+            <strong>Sandbox</strong> — test orders, nothing is shipped
+            <button type="button" onClick={() => go('setup')}>
+              Connect a real marketplace
+            </button>
+          </span>
+        ) : null}
+        <span className={`sign-in ${signIn?.signedIn ? 'signed-in' : 'signed-out'}`}>{signIn ? signIn.text : connection === 'lost' ? 'Not connected to the station' : 'Checking sign-in…'}</span>
+        <DeviceChips />
+      </div>
+      <nav aria-label="Screens" className="screen-nav">
+        {SCREENS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            aria-current={s.id === screen ? 'page' : undefined}
+            aria-keyshortcuts={shortcutLabel(s.digit)}
+            onClick={() => go(s.id)}
+          >
+            {s.label} <kbd>{shortcutLabel(s.digit)}</kbd>
+          </button>
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+// The frame around every screen: header, the screen, the status line; and the app-wide
+// listeners: scanners (serial and keyboard wedge), screen shortcuts, sign-in and device events.
+import { useEffect } from 'react';
+import { useAppStore } from '../stores/app-store.js';
+import { followDevices } from '../stores/devices-store.js';
+import { routeScan } from '../scan/scan-router.js';
+import { listenForWedgeScans } from '../scan/wedge-listener.js';
+import { AppHeader } from './app-header.js';
+import { errorWords } from './errors.js';
+import { SCREENS, screenForKey } from './screens.js';
+import { StatusLine } from './status-line.js';
+import { useStation } from './station-context.js';
+
+function useStationFacts() {
+  const api = useStation();
+  const epoch = useAppStore((s) => s.epoch);
+  const screen = useAppStore((s) => s.screen);
+  useEffect(() => {
+    const { setInfo, say } = useAppStore.getState();
+    api.invoke('app.info', {}).then(setInfo, (e: unknown) => say('error', errorWords(e)));
+    return api.subscribe('auth.changed', (signIn) => useAppStore.getState().setSignIn(signIn));
+  }, [api, epoch]);
+  useEffect(() => followDevices(api), [api, epoch]);
+  // Settings change on the Setup screen; read them again whenever the packer moves on, or comes
+  // back to the window, so compact mode, sounds and scanner timing follow without a restart.
+  useEffect(() => {
+    const load = () => api.invoke('settings.get', {}).then(useAppStore.getState().setSettings, () => undefined);
+    load();
+    window.addEventListener('focus', load);
+    return () => window.removeEventListener('focus', load);
+  }, [api, epoch, screen]);
+}
+
+function useScanners() {
+  const api = useStation();
+  useEffect(() => api.subscribe('device.scan', (p) => routeScan(p.raw, 'serial')), [api]);
+  useEffect(
+    () =>
+      listenForWedgeScans(window, {
+        options: () => {
+          const s = useAppStore.getState().settings.scan;
+          return { maxInterKeyMs: s.wedgeMaxInterKeyMs, minLength: s.wedgeMinLength, terminator: s.wedgeTerminator };
+        },
+        onScan: (raw) => routeScan(raw, 'wedge'),
+      }),
+    [],
+  );
+}
+
+function useScreenShortcuts() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = screenForKey(e);
+      if (!target) return;
+      e.preventDefault();
+      useAppStore.getState().go(target.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+export function AppShell() {
+  useStationFacts();
+  useScanners();
+  useScreenShortcuts();
+  const screen = useAppStore((s) => s.screen);
+  const compact = useAppStore((s) => s.settings.compactMode);
+  useEffect(() => {
+    document.documentElement.classList.toggle('compact', compact);
+  }, [compact]);
+  const entry = SCREENS.find((s) => s.id === screen) ?? SCREENS[0]!;
+  const Screen = entry.Component;
+  return (
+    <div className={compact ? 'app compact' : 'app'}>
+      <AppHeader />
+      <main className="screen" aria-label={entry.label}>
+        <Screen key={entry.id} />
+      </main>
+      <StatusLine />
+    </div>
+  );
+}

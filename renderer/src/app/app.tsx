@@ -1,0 +1,27 @@
+// The app: the station (watched for lost connections) in context, and the shell.
+import { useEffect, useMemo } from 'react';
+import type { StationApi } from '../../../shared/contract.js';
+import { useAppStore, type Connection } from '../stores/app-store.js';
+import { AppShell } from './app-shell.js';
+import { watchConnection } from './connection-watch.js';
+import { StationProvider } from './station-context.js';
+
+function onConnection(connection: Connection) {
+  const { connection: was, setConnection, say } = useAppStore.getState();
+  if (connection === was) return;
+  setConnection(connection);
+  if (connection === 'lost') say('error', 'Lost the connection to the station. It reconnects by itself; wait for “Connected” before scanning again.');
+  else if (was === 'lost') say('ok', 'Connected to the station again. Carry on.');
+  // Nothing has been said yet: replace "Connecting…" so the line never shows a stale state.
+  else if (useAppStore.getState().status.seq === 0) say('info', 'Connected to the station.');
+}
+
+export function App({ station, heartbeatMs }: { station: StationApi; heartbeatMs?: number }) {
+  const watched = useMemo(() => watchConnection(station, { onChange: onConnection, heartbeatMs }), [station, heartbeatMs]);
+  useEffect(() => watched.start(), [watched]);
+  return (
+    <StationProvider station={watched.api}>
+      <AppShell />
+    </StationProvider>
+  );
+}

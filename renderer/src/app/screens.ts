@@ -1,0 +1,39 @@
+// The eight screens, in the order of the navigation and of their shortcuts (Alt+1 … Alt+8).
+import type { ComponentType } from 'react';
+import ActivityScreen from '../screens/activity/index.js';
+import DispatchScreen from '../screens/dispatch/index.js';
+import ListingsScreen from '../screens/listings/index.js';
+import PackScreen from '../screens/pack/index.js';
+import PrintScreen from '../screens/print/index.js';
+import QueueScreen from '../screens/queue/index.js';
+import ReturnsScreen from '../screens/returns/index.js';
+import SetupScreen from '../screens/setup/index.js';
+import type { ScreenId } from '../stores/app-store.js';
+
+export interface ScreenEntry {
+  id: ScreenId;
+  label: string;
+  /** The digit of its Alt+digit shortcut. */
+  digit: number;
+  Component: ComponentType;
+}
+
+export const SCREENS: readonly ScreenEntry[] = [
+  { id: 'pack', label: 'Pack', digit: 1, Component: PackScreen },
+  { id: 'queue', label: 'Queue', digit: 2, Component: QueueScreen },
+  { id: 'print', label: 'Print', digit: 3, Component: PrintScreen },
+  { id: 'dispatch', label: 'Dispatch', digit: 4, Component: DispatchScreen },
+  { id: 'returns', label: 'Returns', digit: 5, Component: ReturnsScreen },
+  { id: 'listings', label: 'Listings', digit: 6, Component: ListingsScreen },
+  { id: 'activity', label: 'Activity', digit: 7, Component: ActivityScreen },
+  { id: 'setup', label: 'Setup', digit: 8, Component: SetupScreen },
+];
+
+export const shortcutLabel = (digit: number) => `Alt+${digit}`;
+
+/** The screen of an Alt+digit key press, if it is one. */
+export function screenForKey(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code'>): ScreenEntry | undefined {
+  if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
+  const m = /^(?:Digit|Numpad)([1-8])$/.exec(event.code);
+  return m ? SCREENS.find((s) => s.digit === Number(m[1])) : undefined;
+}

@@ -1,0 +1,107 @@
+// The window-wide keyboard-wedge listener. It listens in the capture phase, so a scan is caught
+// wherever the focus is (a text field, a button, nothing), and it lets every key through: a
+// person's typing is never held back. Only when the timing proves a scanner does it act: the
+// terminating key is swallowed (so Enter does not also submit a form or press a button) and the
+// characters the scanner typed into a field are taken out again. A field marked
+// data-scan-field (the Pack screen's "Scan") is different: everything in it is the scan.
+import { WedgeDetector, type WedgeOptions } from './wedge.js';
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+interface FieldSnapshot {
+  field: TextField;
+  value: string;
+}
+
+export interface WedgeListenerOptions {
+  options: () => WedgeOptions;
+  onScan: (raw: string) => void;
+  /** The time of a key; the event's own timestamp by default (immune to a busy main thread). */
+  now?: (event: KeyboardEvent) => number;
+}
+
+function isTextField(el: Element | null): el is TextField {
+  if (!el) return false;
+  if (el.tagName === 'TEXTAREA') return true;
+  if (el.tagName !== 'INPUT') return false;
+  const type = (el as HTMLInputElement).type;
+  return ['text', 'search', 'number', 'tel', 'url', 'email', 'password', ''].includes(type);
+}
+
+/** Sets a field's value so React's controlled inputs see the change too. */
+function restoreField({ field, value }: FieldSnapshot): void {
+  if (!field.isConnected || field.value === value) return;
+  const proto = field.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  // The prototype's setter goes around React's value tracking, so React sees the change and
+  // updates its state from the input event.
+  if (setter) setter.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  // The plain assignment then tells anything else watching the field (editing helpers, input
+  // methods) that its value was set; for React it is no change.
+  field.value = value;
+}
+
+function eventTime(event: KeyboardEvent): number {
+  return event.timeStamp > 0 ? event.timeStamp : performance.now();
+}
+
+export function listenForWedgeScans(win: Window, { options, onScan, now = eventTime }: WedgeListenerOptions): () => void {
+  const detector = new WedgeDetector(options());
+  let snapshot: FieldSnapshot | undefined;
+  let silence: ReturnType<typeof setTimeout> | undefined;
+
+  const finish = (raw: string) => {
+    const active = win.document.activeElement;
+    if (isTextField(active) && active.dataset.scanField !== undefined) {
+      // A scan field holds nothing but the code being scanned: its whole content is the scan,
+      // even if a stall in the page split the burst in two.
+      const whole = active.value.trim();
+      restoreField({ field: active, value: '' });
+      snapshot = undefined;
+      onScan(whole.length >= raw.length ? whole : raw);
+      return;
+    }
+    if (snapshot) restoreField(snapshot);
+    snapshot = undefined;
+    onScan(raw);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.isComposing || event.ctrlKey || event.altKey || event.metaKey) {
+      // Shortcuts and input methods are a person at the keyboard.
+      detector.reset();
+      return;
+    }
+    detector.setOptions(options());
+    const step = detector.key(event.key, now(event));
+    if (step.kind === 'burst' && step.length === 1) {
+      // keydown comes before the character lands: this is the field as it was before the burst.
+      const active = win.document.activeElement;
+      snapshot = isTextField(active) ? { field: active, value: active.value } : undefined;
+    }
+    if (step.kind === 'scan') {
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+      finish(step.raw);
+    }
+    if (silence !== undefined) clearTimeout(silence);
+    silence = undefined;
+    if (detector.pending && options().terminator === 'none') {
+      const wait = options().maxInterKeyMs + 1;
+      const at = now(event);
+      silence = setTimeout(() => {
+        const ended = detector.idle(at + wait);
+        if (ended.kind === 'scan') finish(ended.raw);
+      }, wait);
+    }
+  };
+
+  win.addEventListener('keydown', onKeyDown, true);
+  return () => {
+    win.removeEventListener('keydown', onKeyDown, true);
+    if (silence !== undefined) clearTimeout(silence);
+  };
+}

@@ -1,0 +1,96 @@
+// Cancelling a shipment cannot be undone and a seller cancellation takes the product out of
+// stock, so it happens only in this dialog: it says what cancelling does (the station's words),
+// asks for a reason, keeps the focus inside until it closes, and closes with Esc.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface CancelDialogProps {
+  shipmentId: string;
+  warning: string;
+  onConfirm(reason: string): Promise<boolean>;
+  onClose(): void;
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: CancelDialogProps) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const box = useRef<HTMLDivElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    reasonField.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !box.current) return;
+    const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const confirm = async () => {
+    if (reason.trim().length < 3) {
+      setProblem('Give a reason of at least 3 characters, for example “Out of stock”.');
+      reasonField.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const ok = await onConfirm(reason.trim());
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div ref={box} role="dialog" aria-modal="true" aria-labelledby="cancel-title" aria-describedby="cancel-warning" className="dialog" onKeyDown={onKeyDown}>
+        <h2 id="cancel-title">Cancel shipment {shipmentId}?</h2>
+        <p id="cancel-warning" className="warning">
+          {warning}
+        </p>
+        <label>
+          Reason for cancelling
+          <textarea
+            ref={reasonField}
+            value={reason}
+            maxLength={200}
+            rows={2}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'cancel-problem' : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        {problem ? (
+          <p id="cancel-problem" className="field-problem">
+            {problem}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Keep the shipment (Esc)
+          </button>
+          <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Cancelling…' : 'Cancel the shipment'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

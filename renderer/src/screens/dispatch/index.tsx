@@ -1,0 +1,155 @@
+// The Dispatch & handover screen (issue "packing desk app", screen 5): mark ready to dispatch by
+// scanning each packed shipment or for the whole wave, see what waits for the courier per vendor
+// group and print its manifest, and cancel a shipment (with a reason, after a confirmation).
+import { useEffect, useState } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { useScanTarget } from '../../scan/scan-router.js';
+import { playSound } from '../../sound/feedback-sound.js';
+import { say, useAppStore } from '../../stores/app-store.js';
+import { cancelPreview, cancelShipment, dispatchScan, dispatchWholeWave, loadHandover, printManifest, useDispatchStore } from '../../stores/dispatch-store.js';
+import { shortDateTime } from '../queue/countdown.js';
+import { CancelDialog } from './cancel-dialog.js';
+
+export default function DispatchScreen() {
+  const api = useStation();
+  const epoch = useAppStore((s) => s.epoch);
+  const { results, counts, countsError } = useDispatchStore();
+  const [typed, setTyped] = useState('');
+  const [cancelId, setCancelId] = useState('');
+  const [dialog, setDialog] = useState<{ shipmentId: string; warning: string } | undefined>();
+
+  useEffect(() => {
+    void loadHandover(api);
+  }, [api, epoch]);
+
+  useScanTarget(({ raw, source }) => {
+    if (dialog) {
+      say('error', 'Finish or close the cancel dialog (Esc) before scanning.');
+      playSound('failure');
+      return;
+    }
+    void dispatchScan(api, { raw, source });
+  });
+
+  const askCancel = async () => {
+    const id = cancelId.trim().toUpperCase();
+    if (!id) {
+      say('error', 'Type or scan the shipment id to cancel first.');
+      return;
+    }
+    const warning = await cancelPreview(api, id);
+    if (warning !== undefined) setDialog({ shipmentId: id, warning });
+  };
+
+  return (
+    <section aria-label="Dispatch" className="dispatch-screen">
+      <h1>Dispatch &amp; handover</h1>
+      <p className="hint">Scan each packed shipment to mark it ready to dispatch.</p>
+      <form
+        className="dispatch-typed"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const raw = typed.trim();
+          if (!raw) return;
+          setTyped('');
+          void dispatchScan(api, { raw, source: 'typed' });
+        }}
+      >
+        <label>
+          Shipment to mark ready to dispatch
+          <input type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <button type="submit">Mark ready to dispatch</button>
+        <button type="button" onClick={() => void dispatchWholeWave(api)}>
+          Dispatch the whole wave
+        </button>
+      </form>
+
+      {results.length > 0 ? (
+        <section aria-labelledby="dispatch-results-heading">
+          <h2 id="dispatch-results-heading">Marked at this desk</h2>
+          <ul aria-label="Dispatch results" className="dispatch-results">
+            {results.slice(0, 20).map((r, i) => (
+              <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
+                {r.ok ? '✓' : '✗'} {r.shipmentId}: {r.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="handover-heading">
+        <h2 id="handover-heading">Handover to the courier</h2>
+        <button type="button" onClick={() => void loadHandover(api)}>
+          Refresh counts
+        </button>
+        {countsError ? <p className="field-problem">{countsError}</p> : null}
+        {counts.length === 0 && !countsError ? <p>Nothing is waiting for handover.</p> : null}
+        {counts.length > 0 ? (
+          <table className="handover">
+            <thead>
+              <tr>
+                <th scope="col">Vendor group</th>
+                <th scope="col">Shipments</th>
+                <th scope="col">Pickup window</th>
+                <th scope="col">
+                  <span className="visually-hidden">Manifest</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.map((c) => (
+                <tr key={c.vendorGroupCode}>
+                  <td>
+                    {c.vendorGroupCode}
+                    {c.isMps ? ' (several packages per shipment)' : ''}
+                  </td>
+                  <td>{c.count}</td>
+                  <td>
+                    {shortDateTime(c.pickupFrom)} to {shortDateTime(c.pickupTo)}
+                  </td>
+                  <td>
+                    <button type="button" onClick={() => void printManifest(api, c.vendorGroupCode)}>
+                      Print manifest for {c.vendorGroupCode}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="cancel-heading" className="cancel-section">
+        <h2 id="cancel-heading">Cancel a shipment</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void askCancel();
+          }}
+        >
+          <label>
+            Shipment to cancel
+            <input type="text" value={cancelId} autoComplete="off" onChange={(e) => setCancelId(e.target.value)} />
+          </label>
+          <button type="submit" className="danger">
+            Cancel shipment…
+          </button>
+        </form>
+      </section>
+
+      {dialog ? (
+        <CancelDialog
+          shipmentId={dialog.shipmentId}
+          warning={dialog.warning}
+          onConfirm={async (reason) => {
+            const ok = await cancelShipment(api, { shipmentId: dialog.shipmentId, reason });
+            if (ok) setCancelId('');
+            return ok;
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// Listing search by internal state and text, 20 per batch with next / previous, and a quick
+// edit of price and stock on each row.
+import { Fragment, useState, type FormEvent } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { InternalState } from '../../../../shared/api/enums.js';
+import { LISTINGS_PER_SEARCH_BATCH } from '../../../../shared/api/limits.js';
+import { useListingsStore } from '../../stores/listings-store.js';
+import { ResultLine } from '../setup/form-field.js';
+import { QuickEditForm } from './quick-edit-form.js';
+
+const STATE_WORDS: Record<string, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  READY_FOR_ACTIVATION: 'Ready for activation',
+  ARCHIVED: 'Archived',
+  INACTIVATED_BY_MARKETPLACE: 'Inactivated by the marketplace',
+};
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+
+export function SearchPanel() {
+  const api = useStation();
+  const { state, text, batchNo, rows, total, loading, searched, error, setQuery, search } = useListingsStore();
+  const [editing, setEditing] = useState<string>();
+  const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void search(api, 0);
+  }
+
+  const first = batchNo * LISTINGS_PER_SEARCH_BATCH + 1;
+  const last = batchNo * LISTINGS_PER_SEARCH_BATCH + rows.length;
+  const hasNext = last < total;
+  return (
+    <section aria-labelledby="ls-title" className="panel">
+      <h2 id="ls-title">Find listings</h2>
+      <form aria-label="Search listings" onSubmit={submit} className="inline-form">
+        <label htmlFor="ls-state">State</label>
+        <select id="ls-state" value={state} onChange={(e) => setQuery({ state: e.target.value as InternalState })}>
+          {InternalState.options.map((s) => (
+            <option key={s} value={s}>
+              {STATE_WORDS[s]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="ls-text">Search text</label>
+        <input id="ls-text" type="search" maxLength={100} value={text} onChange={(e) => setQuery({ text: e.target.value })} />
+        <button type="submit" disabled={loading}>
+          Search
+        </button>
+      </form>
+      {error ? <p role="alert">{error}</p> : null}
+      {loading ? <p role="status">Searching…</p> : null}
+      {searched && !loading && !error ? (
+        <p role="status">{total === 0 ? 'No listings found.' : `Listings ${first} to ${last} of ${total}.`}</p>
+      ) : null}
+      {rows.length > 0 ? (
+        <table>
+          <caption>Listings, {STATE_WORDS[state].toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">Product</th>
+              <th scope="col">Status</th>
+              <th scope="col">MRP</th>
+              <th scope="col">Selling price</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <Fragment key={r.sku}>
+                <tr>
+                  <td>{r.sku}</td>
+                  <td>{r.title}</td>
+                  <td>{STATE_WORDS[r.status] ?? r.status}</td>
+                  <td>{rupees(r.mrp)}</td>
+                  <td>{rupees(r.sellingPrice)}</td>
+                  <td>{Object.entries(r.inventory).map(([loc, n]) => `${loc}: ${n}`).join(', ') || '—'}</td>
+                  <td>
+                    <button type="button" aria-expanded={editing === r.sku} onClick={() => setEditing(r.sku)}>
+                      Quick edit {r.sku}
+                    </button>
+                  </td>
+                </tr>
+                {editing === r.sku || results[r.sku] ? (
+                  <tr>
+                    <td colSpan={7}>
+                      {editing === r.sku ? (
+                        <QuickEditForm
+                          row={r}
+                          onCancel={() => setEditing(undefined)}
+                          onDone={(t) => {
+                            setEditing(undefined);
+                            setResults((x) => ({ ...x, [r.sku]: { ok: true, text: t } }));
+                            void search(api);
+                          }}
+                        />
+                      ) : null}
+                      {results[r.sku] ? <ResultLine {...results[r.sku]} /> : null}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {searched && total > 0 ? (
+        <div className="actions">
+          <button type="button" disabled={loading || batchNo === 0} onClick={() => void search(api, batchNo - 1)}>
+            Previous {LISTINGS_PER_SEARCH_BATCH}
+          </button>
+          <button type="button" disabled={loading || !hasNext} onClick={() => void search(api, batchNo + 1)}>
+            Next {LISTINGS_PER_SEARCH_BATCH}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

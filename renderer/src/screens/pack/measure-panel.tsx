@@ -1,0 +1,177 @@
+// Weight and dimensions of the package: live from the scale and dimensioner (sent to the desk
+// as soon as a reading is stable), or typed in. Alt+M jumps to the typed fields; Enter applies
+// them; Esc goes back to the scan field.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { SessionView } from '../../../../shared/contract/desk.js';
+import { useStation } from '../../app/station-context.js';
+import { say } from '../../stores/app-store.js';
+import { measure, useDeskStore } from '../../stores/desk-store.js';
+import { useDevicesStore } from '../../stores/devices-store.js';
+import { playSound } from '../../sound/feedback-sound.js';
+import { refocusScan } from './scan-field.js';
+
+type Parcel = SessionView['parcels'][number];
+
+const FIELDS = [
+  { key: 'length', label: 'Length (cm)' },
+  { key: 'breadth', label: 'Breadth (cm)' },
+  { key: 'height', label: 'Height (cm)' },
+  { key: 'weightKg', label: 'Weight (kg)' },
+] as const;
+type FieldKey = (typeof FIELDS)[number]['key'];
+
+/** The package that still needs something, else the first. */
+function pickParcel(parcels: Parcel[]): Parcel | undefined {
+  return parcels.find((p) => !p.dimensions || p.weightKg === undefined) ?? parcels[0];
+}
+
+/** The typed values as numbers, or the words that say what is wrong. */
+export function readTyped(values: Record<FieldKey, string>): { dims?: { length: number; breadth: number; height: number }; weightKg?: number } | { error: string } {
+  const num: Partial<Record<FieldKey, number>> = {};
+  for (const f of FIELDS) {
+    const text = values[f.key].trim().replace(',', '.');
+    if (text === '') continue;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n <= 0) return { error: `${f.label.replace(/ \(.*/, '')} must be a number above zero, not “${values[f.key]}”.` };
+    num[f.key] = n;
+  }
+  const sides = [num.length, num.breadth, num.height].filter((n) => n !== undefined).length;
+  if (sides > 0 && sides < 3) return { error: 'Give all three sides (length, breadth and height), or none.' };
+  if (sides === 0 && num.weightKg === undefined) return { error: 'Type the weight, the three sides, or both, then press Enter.' };
+  return {
+    dims: sides === 3 ? { length: num.length!, breadth: num.breadth!, height: num.height! } : undefined,
+    weightKg: num.weightKg,
+  };
+}
+
+export function MeasurePanel({ session }: { session: SessionView }) {
+  const api = useStation();
+  const weight = useDevicesStore((s) => s.weight);
+  const dimensions = useDevicesStore((s) => s.dimensions);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [values, setValues] = useState<Record<FieldKey, string>>({ length: '', breadth: '', height: '', weightKg: '' });
+  const [problem, setProblem] = useState<string | undefined>();
+  const firstField = useRef<HTMLInputElement>(null);
+  const parcel = session.parcels.find((p) => p.subShipmentId === chosen) ?? pickParcel(session.parcels);
+  const measuring = session.phase === 'measuring' || session.phase === 'ready';
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.altKey && e.code === 'KeyM') {
+        e.preventDefault();
+        firstField.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A stable scale reading is the package's weight: send it without a key press.
+  useEffect(() => {
+    if (!measuring || !parcel || !weight?.stable || weight.weightKg <= 0) return;
+    if (parcel.weightKg !== undefined && Math.abs(parcel.weightKg - weight.weightKg) < 0.005) return;
+    if (useDeskStore.getState().inFlight > 0) return;
+    void measure(api, { subShipmentId: parcel.subShipmentId, weightKg: weight.weightKg, source: 'device' });
+  }, [api, measuring, parcel, weight]);
+
+  // Every dimensioner reading is a deliberate measurement of the package on it.
+  useEffect(() => {
+    if (!dimensions || !parcel || !measuring) return;
+    const { length, breadth, height, weightKg } = dimensions;
+    void measure(api, { subShipmentId: parcel.subShipmentId, dimensions: { length, breadth, height }, weightKg, source: 'device' });
+    // Only a new reading measures; a changed parcel list must not resend an old one.
+  }, [dimensions]);
+
+  const apply = async () => {
+    const read = readTyped(values);
+    if ('error' in read) {
+      setProblem(read.error);
+      say('error', read.error);
+      playSound('failure');
+      return;
+    }
+    setProblem(undefined);
+    await measure(api, { subShipmentId: parcel?.subShipmentId, dimensions: read.dims, weightKg: read.weightKg, source: 'typed' });
+    setValues({ length: '', breadth: '', height: '', weightKg: '' });
+    refocusScan();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void apply();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      refocusScan();
+    }
+  };
+
+  return (
+    <section className="measure-panel" aria-labelledby="measure-heading">
+      <h2 id="measure-heading">Weight and size {session.phase === 'measuring' ? '— needed now' : ''}</h2>
+      <p className="live-reading" aria-label="Scale">
+        Scale:{' '}
+        {weight ? (
+          <>
+            <strong>{weight.weightKg.toFixed(3)} kg</strong> {weight.stable ? <span className="locked">🔒 Stable</span> : <span className="settling">Settling…</span>}
+          </>
+        ) : (
+          'no reading'
+        )}
+        {dimensions ? (
+          <>
+            {' '}
+            · Dimensioner:{' '}
+            <strong>
+              {dimensions.length} × {dimensions.breadth} × {dimensions.height} cm
+            </strong>
+          </>
+        ) : null}
+      </p>
+      {session.parcels.length > 1 ? (
+        <label className="parcel-choice">
+          Package
+          <select value={parcel?.subShipmentId} onChange={(e) => setChosen(e.target.value)}>
+            {session.parcels.map((p) => (
+              <option key={p.subShipmentId} value={p.subShipmentId}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <ul className="parcels" aria-label="Packages">
+        {session.parcels.map((p) => (
+          <li key={p.subShipmentId}>
+            {p.title}: {p.dimensions ? `${p.dimensions.length} × ${p.dimensions.breadth} × ${p.dimensions.height} cm` : 'size not measured'},{' '}
+            {p.weightKg !== undefined ? `${p.weightKg} kg` : 'weight not measured'}
+            {p.source === 'listing' ? ' (from the listing)' : p.source === 'device' ? ' (measured)' : p.source === 'typed' ? ' (typed)' : ''}
+          </li>
+        ))}
+      </ul>
+      <div className="typed-measure" role="group" aria-label="Type the measurements (Alt+M), Enter to apply">
+        {FIELDS.map((f, i) => (
+          <label key={f.key}>
+            {f.label}
+            <input
+              ref={i === 0 ? firstField : undefined}
+              type="text"
+              inputMode="decimal"
+              value={values[f.key]}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'measure-problem' : undefined}
+              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+              onKeyDown={onKeyDown}
+            />
+          </label>
+        ))}
+      </div>
+      {problem ? (
+        <p id="measure-problem" className="field-problem">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// The Queue screen (issue "packing desk app", screen 2): shipments waiting to be packed and
+// dispatched, with time left to dispatch, holds, filters, search by any id and counts per state.
+// The queue changes by pull: every minute, when the window gets the focus, and on Alt+R.
+import { useCallback, useEffect, useState } from 'react';
+import type { QueueFilter, QueueRow } from '../../../../shared/contract/queue.js';
+import { useStation } from '../../app/station-context.js';
+import { routeScan } from '../../scan/scan-router.js';
+import { useAppStore } from '../../stores/app-store.js';
+import { followQueue, listQueue, refreshQueue, useQueueStore } from '../../stores/queue-store.js';
+import { shortDateTime } from './countdown.js';
+import { QueueFilters } from './queue-filters.js';
+import { QueueList } from './queue-list.js';
+import { stateWords } from './state-words.js';
+
+export const QUEUE_REFRESH_MS = 60_000;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+export default function QueueScreen() {
+  const api = useStation();
+  const epoch = useAppStore((s) => s.epoch);
+  const { view, filter, loading, error, activeId } = useQueueStore();
+  const now = useNow(30_000);
+
+  useEffect(() => followQueue(api), [api]);
+  useEffect(() => {
+    void listQueue(api, useQueueStore.getState().filter);
+  }, [api, epoch]);
+  useEffect(() => {
+    const refresh = () => void refreshQueue(api);
+    const timer = setInterval(refresh, QUEUE_REFRESH_MS);
+    window.addEventListener('focus', refresh);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && e.code === 'KeyR') {
+        e.preventDefault();
+        refresh();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [api]);
+
+  const onFilter = useCallback((next: QueueFilter) => void listQueue(api, next), [api]);
+  // The same path as a scan of the shipment label: the Pack screen opens with it.
+  const open = (row: QueueRow) => routeScan(row.shipmentId, 'typed');
+  const rows = view?.rows ?? [];
+  const active = rows.find((r) => r.shipmentId === activeId) ?? rows[0];
+
+  return (
+    <section aria-label="Queue" className="queue-screen">
+      <h1>Queue</h1>
+      <QueueFilters filter={filter} onChange={onFilter} />
+      <div className="queue-summary">
+        <ul className="state-counts" aria-label="Counts per state">
+          {Object.entries(view?.counts ?? {}).map(([state, n]) => (
+            <li key={state} className="chip">
+              {stateWords(state)}: <strong>{n}</strong>
+            </li>
+          ))}
+        </ul>
+        <p className="queue-meta">
+          {loading ? 'Loading… ' : ''}
+          {view ? `${rows.length} shipment${rows.length === 1 ? '' : 's'} shown. Updated ${shortDateTime(view.fetchedAt)}.` : ''}
+          {view?.capped ? ' Only the first 5,000 are shown: narrow the filters to see the rest.' : ''}
+        </p>
+        <button type="button" aria-keyshortcuts="Alt+R" onClick={() => void refreshQueue(api)}>
+          Refresh now <kbd>Alt+R</kbd>
+        </button>
+        <button type="button" disabled={!active} onClick={() => active && open(active)}>
+          Open on Pack <kbd>Enter</kbd>
+        </button>
+      </div>
+      {error ? <p className="field-problem">{error}</p> : null}
+      {view && rows.length === 0 && !loading ? <p className="empty">No shipments match these filters.</p> : null}
+      <QueueList rows={rows} now={now} activeId={active?.shipmentId} onActive={(id) => useQueueStore.setState({ activeId: id })} onOpen={open} />
+      <p className="shortcuts-line">
+        <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> move, <kbd>Enter</kbd> opens on Pack, <kbd>Alt+R</kbd> refreshes.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// The spec's search filters (spec § POST /v3/shipments/filter/) as form controls, plus one
+// search box for any id. Changes apply at once; the search box waits for a pause in typing.
+import { useEffect, useState } from 'react';
+import { CancellationType, ShipmentType, STATES_BY_SEARCH_TYPE, type OrderItemStatus } from '../../../../shared/api/enums.js';
+import type { QueueFilter } from '../../../../shared/contract/queue.js';
+import { CANCELLATION_WORDS, SEARCH_TYPE_WORDS, SHIPMENT_TYPE_WORDS, STATE_WORDS } from './state-words.js';
+
+export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChange(filter: QueueFilter): void }) {
+  const [search, setSearch] = useState(filter.search ?? '');
+  const [sku, setSku] = useState(filter.sku ?? '');
+
+  // Typing pauses for a quarter second before the station is asked: one request per word, not per key.
+  useEffect(() => {
+    const nextSearch = search.trim() || undefined;
+    const nextSku = sku.trim() || undefined;
+    if (nextSearch === filter.search && nextSku === filter.sku) return;
+    const t = setTimeout(() => onChange({ ...filter, search: nextSearch, sku: nextSku }), 250);
+    return () => clearTimeout(t);
+  }, [search, sku, filter, onChange]);
+
+  const toggle = <T extends string>(list: T[] | undefined, value: T, on: boolean): T[] | undefined => {
+    const next = new Set(list ?? []);
+    if (on) next.add(value);
+    else next.delete(value);
+    return next.size > 0 ? [...next] : undefined;
+  };
+  const states = STATES_BY_SEARCH_TYPE[filter.type] as readonly OrderItemStatus[];
+
+  return (
+    <form className="queue-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+      <label>
+        Search any id or SKU
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <label>
+        Shipments
+        <select value={filter.type} onChange={(e) => onChange({ type: e.target.value as QueueFilter['type'], search: filter.search, sku: filter.sku })}>
+          {Object.entries(SEARCH_TYPE_WORDS).map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>
+      {states.length > 1 ? (
+        <fieldset>
+          <legend>States</legend>
+          {states.map((state) => (
+            <label key={state} className="check">
+              <input type="checkbox" checked={filter.states?.includes(state) ?? false} onChange={(e) => onChange({ ...filter, states: toggle(filter.states, state, e.target.checked) })} />
+              {STATE_WORDS[state]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <label>
+        Hold
+        <select
+          value={filter.hold === undefined ? 'any' : filter.hold ? 'held' : 'free'}
+          onChange={(e) => onChange({ ...filter, hold: e.target.value === 'any' ? undefined : e.target.value === 'held' })}
+        >
+          <option value="any">Any</option>
+          <option value="held">On hold only</option>
+          <option value="free">Not on hold</option>
+        </select>
+      </label>
+      <label>
+        SKU
+        <input type="text" value={sku} onChange={(e) => setSku(e.target.value)} />
+      </label>
+      <fieldset>
+        <legend>Shipment type</legend>
+        {ShipmentType.options.map((t) => (
+          <label key={t} className="check">
+            <input type="checkbox" checked={filter.shipmentTypes?.includes(t) ?? false} onChange={(e) => onChange({ ...filter, shipmentTypes: toggle(filter.shipmentTypes, t, e.target.checked) })} />
+            {SHIPMENT_TYPE_WORDS[t]}
+          </label>
+        ))}
+      </fieldset>
+      {filter.type === 'cancelled' ? (
+        <label>
+          Cancelled
+          <select
+            value={filter.cancellationType ?? ''}
+            onChange={(e) => onChange({ ...filter, cancellationType: (e.target.value || undefined) as QueueFilter['cancellationType'] })}
+          >
+            <option value="">Any way</option>
+            {CancellationType.options.map((c) => (
+              <option key={c} value={c}>
+                {CANCELLATION_WORDS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </form>
+  );
+}

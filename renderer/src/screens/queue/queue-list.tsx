@@ -1,0 +1,121 @@
+// The queue as a virtualised listbox: only the rows in view (and a few around them) are in the
+// DOM, so 5,000 shipments scroll smoothly. The listbox keeps the focus and moves an active row
+// with the arrow keys; Enter opens the active shipment on the Pack screen.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { QueueRow } from '../../../../shared/contract/queue.js';
+import { dispatchCountdown, shortDateTime } from './countdown.js';
+import { stateWords } from './state-words.js';
+
+const ROW_HEIGHT = 72;
+
+export interface QueueListProps {
+  rows: QueueRow[];
+  now: number;
+  activeId?: string;
+  onActive(shipmentId: string): void;
+  onOpen(row: QueueRow): void;
+}
+
+function RowBody({ row, now }: { row: QueueRow; now: number }) {
+  const due = dispatchCountdown(row.dispatchByDate, now);
+  const notBefore = Date.parse(row.dispatchAfterDate) > now;
+  return (
+    <>
+      <span className="row-id">{row.shipmentId}</span>
+      <span className={due.overdue ? 'countdown overdue' : due.soon ? 'countdown soon' : 'countdown'}>
+        {due.overdue ? '⚠ ' : ''}
+        {due.text}
+      </span>
+      <span className="row-state">{stateWords(row.status)}</span>
+      <span className="row-what">
+        {row.units} unit{row.units === 1 ? '' : 's'}: {row.titles[0] ?? row.skus[0] ?? ''}
+        {row.titles.length > 1 ? ` and ${row.titles.length - 1} more` : ''}
+      </span>
+      <span className="badges">
+        {row.hold ? <span className="badge hold">On hold</span> : null}
+        {notBefore ? <span className="badge after">Not before {shortDateTime(row.dispatchAfterDate)}</span> : null}
+        {row.mps ? <span className="badge mps">Several packages</span> : null}
+      </span>
+    </>
+  );
+}
+
+export function QueueList({ rows, now, activeId, onActive, onOpen }: QueueListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    // Before the first layout (and where there is no layout, as in tests) assume a desk screen.
+    initialRect: { width: 1200, height: 640 },
+    getItemKey: (i) => rows[i]?.shipmentId ?? i,
+  });
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((r) => r.shipmentId === activeId),
+  );
+
+  useEffect(() => {
+    if (rows.length > 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, rows.length, virtualizer]);
+
+  const move = (to: number) => {
+    const i = Math.min(rows.length - 1, Math.max(0, to));
+    if (rows[i]) onActive(rows[i].shipmentId);
+  };
+  const page = Math.max(1, Math.floor((scroller.current?.clientHeight || 640) / ROW_HEIGHT) - 1);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(activeIndex + 1),
+      ArrowUp: () => move(activeIndex - 1),
+      PageDown: () => move(activeIndex + page),
+      PageUp: () => move(activeIndex - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => rows[activeIndex] && onOpen(rows[activeIndex]),
+    };
+    const action = keys[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+
+  const active = rows[activeIndex];
+  return (
+    <div
+      ref={scroller}
+      className="queue-list"
+      role="listbox"
+      aria-label="Shipments"
+      tabIndex={0}
+      aria-activedescendant={active ? `queue-row-${active.shipmentId}` : undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const selected = item.index === activeIndex;
+          return (
+            <div
+              key={item.key}
+              id={`queue-row-${row.shipmentId}`}
+              role="option"
+              aria-selected={selected}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              className={selected ? 'queue-row active' : 'queue-row'}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+              onClick={() => onActive(row.shipmentId)}
+              onDoubleClick={() => onOpen(row)}
+            >
+              <RowBody row={row} now={now} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

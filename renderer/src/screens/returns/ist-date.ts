@@ -1,0 +1,21 @@
+// Dates of the return and self-ship actions are typed in India Standard Time, the marketplace's
+// zone (spec § POST /v3/shipments/filter/: "IST is assumed"), whatever zone this computer is in.
+import { IST_OFFSET_MINUTES } from '../../../../shared/api/limits.js';
+
+/** Now as a datetime-local value in IST, e.g. "2026-11-21T15:30". */
+export function nowInIst(now: Date = new Date()): string {
+  return new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as IST, as an ISO date-time with its offset; undefined when not a date. */
+export function istToIso(local: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return undefined;
+  const iso = `${local}:00+05:30`;
+  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
+}
+
+/** An ISO date as the desk reads it: "21 Nov 2026, 3:30 pm". */
+export function istWords(iso: string | undefined): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '—';
+  return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}

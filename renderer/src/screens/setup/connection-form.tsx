@@ -1,0 +1,172 @@
+// The marketplace connection: sandbox, self access (client credentials) or third party
+// (authorization code; spec § Authentication). The app secret lives only in the password input
+// until submit: it is read once, the input is emptied before the call leaves, and nothing in
+// React state or a store ever holds it.
+import { useRef, useState, type FormEvent } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { MarketplaceConnection, type MarketplaceMode } from '../../../../shared/settings.js';
+import { useSettingsStore } from '../../stores/settings-store.js';
+import { errorWords, Field, ResultLine } from './form-field.js';
+
+const MODES: { value: MarketplaceMode; label: string }[] = [
+  { value: 'sandbox', label: 'Sandbox (practice marketplace)' },
+  { value: 'selfAccess', label: 'Self access (your own seller account)' },
+  { value: 'thirdParty', label: 'Third party (sign in on the marketplace page)' },
+];
+
+/** "20 January 2027, 10:30 am IST": token dates in the words and zone of the desk. */
+export function expiryWords(iso: string | undefined): string | undefined {
+  if (!iso || Number.isNaN(Date.parse(iso))) return undefined;
+  const text = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${text} IST`;
+}
+
+export function ConnectionForm() {
+  const api = useStation();
+  const { settings, info, signIn, setSignIn } = useSettingsStore();
+  const saved = settings?.marketplace;
+  const [mode, setMode] = useState<MarketplaceMode>(saved?.mode ?? 'sandbox');
+  const [baseUrl, setBaseUrl] = useState(saved?.mode === 'sandbox' ? '' : (saved?.baseUrl ?? ''));
+  const [appId, setAppId] = useState(saved?.appId ?? '');
+  const [redirectUri, setRedirectUri] = useState(saved?.redirectUri ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const [awaitingCallback, setAwaitingCallback] = useState(false);
+  const [callbackUrl, setCallbackUrl] = useState('');
+  const secretRef = useRef<HTMLInputElement>(null);
+  // In Electron the shell opens the sign-in page and catches the redirect itself; in a browser
+  // the operator pastes the address the marketplace sent them back to.
+  const browserMode = info?.transport !== 'ipc';
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setResult(undefined);
+    try {
+      await work();
+    } catch (e) {
+      setResult({ ok: false, text: errorWords(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const secret = secretRef.current?.value ?? '';
+    if (secretRef.current) secretRef.current.value = '';
+    if (mode === 'sandbox') {
+      setErrors({});
+      void run(async () => {
+        const view = await api.invoke('auth.useSandbox', {});
+        setSignIn(view);
+        setResult({ ok: view.signedIn, text: view.text });
+      });
+      return;
+    }
+    const found: Record<string, string> = {};
+    const parsed = MarketplaceConnection.safeParse({ mode, baseUrl, appId, redirectUri: mode === 'thirdParty' ? redirectUri : undefined });
+    if (!parsed.success) for (const i of parsed.error.issues) found[`conn-${String(i.path[0])}`] ??= i.message;
+    if (baseUrl.trim() === '') found['conn-baseUrl'] = 'Give the marketplace address, for example https://api.example.com.';
+    if (appId.trim() === '') found['conn-appId'] = 'Give the application ID from the marketplace’s developer page.';
+    if (secret === '') found['conn-secret'] = 'Type the application secret (it is not kept on screen; type it again for each sign-in).';
+    if (mode === 'thirdParty' && redirectUri.trim() === '') found['conn-redirectUri'] = 'Give the redirect address registered for the application.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      if (mode === 'selfAccess') {
+        const view = await api.invoke('auth.signInSelfAccess', { baseUrl: baseUrl.trim(), appId: appId.trim(), appSecret: secret });
+        setSignIn(view);
+        setResult({ ok: view.signedIn, text: view.text });
+      } else {
+        const { url } = await api.invoke('auth.startThirdParty', { baseUrl: baseUrl.trim(), appId: appId.trim(), appSecret: secret, redirectUri: redirectUri.trim() });
+        if (browserMode) {
+          window.open(url, '_blank', 'noopener');
+          setAwaitingCallback(true);
+          setResult({ ok: true, text: 'The sign-in page opened in a new tab. After signing in, paste the address it sent you to below.' });
+        } else {
+          setResult({ ok: true, text: 'The sign-in page is open. Sign in there; this screen updates by itself.' });
+        }
+      }
+    });
+  }
+
+  function finishThirdParty(e: FormEvent) {
+    e.preventDefault();
+    if (!/^https:\/\//i.test(callbackUrl.trim())) {
+      setErrors({ 'conn-callback': 'Paste the whole address from the browser bar; it starts with https://.' });
+      return;
+    }
+    setErrors({});
+    void run(async () => {
+      const view = await api.invoke('auth.completeThirdParty', { callbackUrl: callbackUrl.trim() });
+      setSignIn(view);
+      setCallbackUrl('');
+      setAwaitingCallback(false);
+      setResult({ ok: view.signedIn, text: view.text });
+    });
+  }
+
+  const expiry = expiryWords(signIn?.accessExpiresAt);
+  const renew = expiryWords(signIn?.refreshExpiresAt);
+  return (
+    <section aria-labelledby="conn-title" className="panel">
+      <h2 id="conn-title">Marketplace connection</h2>
+      <p role="status" aria-label="Sign-in status">
+        {signIn?.text ?? 'Reading the sign-in status…'}
+        {signIn?.signedIn && expiry ? ` Access valid until ${expiry}.` : ''}
+        {signIn?.signedIn && renew ? ` Sign in again before ${renew}.` : ''}
+      </p>
+      <form aria-label="Sign in to the marketplace" onSubmit={submit} noValidate>
+        <fieldset>
+          <legend>Marketplace</legend>
+          {MODES.map((m) => (
+            <label key={m.value} className="choice">
+              <input type="radio" name="conn-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} /> {m.label}
+            </label>
+          ))}
+        </fieldset>
+        {mode !== 'sandbox' ? (
+          <>
+            <Field id="conn-baseUrl" label="Marketplace address (https)" error={errors['conn-baseUrl']}>
+              {(a) => <input {...a} type="url" inputMode="url" autoComplete="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
+            </Field>
+            <Field id="conn-appId" label="Application ID" error={errors['conn-appId']}>
+              {(a) => <input {...a} value={appId} autoComplete="off" onChange={(e) => setAppId(e.target.value)} />}
+            </Field>
+            <Field id="conn-secret" label="Application secret" error={errors['conn-secret']} hint="Used once to sign in; never shown again.">
+              {(a) => <input {...a} ref={secretRef} type="password" autoComplete="off" defaultValue="" />}
+            </Field>
+            {mode === 'thirdParty' ? (
+              <Field id="conn-redirectUri" label="Redirect address (https)" error={errors['conn-redirectUri']}>
+                {(a) => <input {...a} type="url" value={redirectUri} onChange={(e) => setRedirectUri(e.target.value)} />}
+              </Field>
+            ) : null}
+          </>
+        ) : null}
+        <div className="actions">
+          <button type="submit" disabled={busy}>
+            {mode === 'sandbox' ? 'Use the sandbox' : mode === 'selfAccess' ? 'Sign in' : 'Open sign-in page'}
+          </button>
+          {signIn?.signedIn ? (
+            <button type="button" disabled={busy} onClick={() => void run(async () => setSignIn(await api.invoke('auth.signOut', {})))}>
+              Sign out
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {awaitingCallback ? (
+        <form aria-label="Finish the third-party sign-in" onSubmit={finishThirdParty} noValidate>
+          <Field id="conn-callback" label="Address after sign-in" error={errors['conn-callback']}>
+            {(a) => <input {...a} type="url" value={callbackUrl} onChange={(e) => setCallbackUrl(e.target.value)} />}
+          </Field>
+          <button type="submit" disabled={busy}>
+            Finish sign-in
+          </button>
+        </form>
+      ) : null}
+      {busy ? <p role="status">Working…</p> : null}
+      {result ? <ResultLine {...result} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+// Add or change one device profile. The field list mirrors the device layer's profile
+// (electron/station/devices/device-profile.ts, which the renderer may not import); the form checks
+// what a person can get wrong by typing, and 'devices.save' has the final word, shown as it says it.
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { errorWords, Field } from './form-field.js';
+
+const PROTOCOLS: Record<string, { value: string; label: string }[]> = {
+  scanner: [{ value: 'line', label: 'One code per line' }],
+  scale: [
+    { value: 'sics', label: 'MT-SICS' },
+    { value: 'continuous', label: 'Continuous output' },
+    { value: 'nci', label: 'NCI (SCP-01)' },
+    { value: 'cas', label: 'CAS' },
+    { value: 'toledo-8217', label: 'Toledo 8217' },
+    { value: 'regex', label: 'Custom (regular expression)' },
+  ],
+  dimensioner: [
+    { value: 'cubiscan', label: 'Cubiscan' },
+    { value: 'regex', label: 'Custom (regular expression)' },
+  ],
+};
+
+export type ProfileDraft = Record<string, string>;
+
+export const EMPTY_PROFILE: ProfileDraft = {
+  id: '', role: 'scale', name: '', path: '', baudRate: '9600', dataBits: '', parity: '', stopBits: '1', terminator: '',
+  stripPrefix: '', stripSuffix: '', protocol: 'sics', regex: '', pollIntervalMs: '250', debounceMs: '800',
+};
+
+export function draftOfProfile(profile: Record<string, unknown>): ProfileDraft {
+  const d = { ...EMPTY_PROFILE };
+  for (const k of Object.keys(d)) if (profile[k] !== undefined && profile[k] !== null) d[k] = String(profile[k]);
+  return d;
+}
+
+const NUMBER_RULES: Record<string, { label: string; min: number; max: number }> = {
+  baudRate: { label: 'Baud rate', min: 1, max: 4_000_000 },
+  pollIntervalMs: { label: 'Poll interval', min: 50, max: 10_000 },
+  debounceMs: { label: 'Debounce', min: 0, max: 60_000 },
+};
+
+/** The problems a person can type; the station checks the rest when saving. */
+export function profileProblems(d: ProfileDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!d.name.trim()) errors.name = 'Give the device a name, for example "Packing scale".';
+  if (!d.path.trim()) errors.path = 'Choose a port or type its path, for example /dev/ttyUSB0 or COM3.';
+  for (const [k, r] of Object.entries(NUMBER_RULES)) {
+    const n = Number(d[k]);
+    if (d[k].trim() === '' || !Number.isInteger(n) || n < r.min || n > r.max) errors[k] = `${r.label}: give a whole number from ${r.min} to ${r.max}.`;
+  }
+  if (d.protocol === 'regex') {
+    if (!d.regex) errors.regex = 'The custom protocol needs a regular expression.';
+    else {
+      try {
+        new RegExp(d.regex);
+      } catch {
+        errors.regex = 'This is not a valid regular expression.';
+      }
+    }
+  }
+  return errors;
+}
+
+function toProfile(d: ProfileDraft): Record<string, unknown> {
+  const id = d.id || `${d.role}-${d.name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
+  const p: Record<string, unknown> = {
+    id, role: d.role, name: d.name.trim(), path: d.path.trim(), protocol: d.protocol,
+    baudRate: Number(d.baudRate), stopBits: Number(d.stopBits), stripPrefix: d.stripPrefix, stripSuffix: d.stripSuffix,
+    pollIntervalMs: Number(d.pollIntervalMs), debounceMs: Number(d.debounceMs),
+  };
+  // Blank line settings mean "the protocol's usual framing", so they are left out.
+  if (d.dataBits) p.dataBits = Number(d.dataBits);
+  if (d.parity) p.parity = d.parity;
+  if (d.terminator) p.terminator = d.terminator;
+  if (d.protocol === 'regex') p.regex = d.regex;
+  return p;
+}
+
+interface Props {
+  initial: ProfileDraft;
+  onSaved(text: string): void;
+  onCancel(): void;
+}
+
+export function DeviceForm({ initial, onSaved, onCancel }: Props) {
+  const api = useStation();
+  const [d, setD] = useState<ProfileDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [ports, setPorts] = useState<{ path: string; manufacturer?: string }[]>([]);
+  const [portsNote, setPortsNote] = useState<string>();
+
+  useEffect(() => {
+    api.invoke('devices.ports', {}).then(
+      (r) => {
+        setPorts(r.ports);
+        setPortsNote(r.message);
+      },
+      (e) => setPortsNote(errorWords(e)),
+    );
+  }, [api]);
+
+  function set(key: string, value: string) {
+    const next = { ...d, [key]: value };
+    if (key === 'role') next.protocol = PROTOCOLS[value][0].value;
+    setD(next);
+    setErrors(profileProblems(next));
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const found = profileProblems(d);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await api.invoke('devices.save', { profile: toProfile(d) });
+      onSaved(`${d.name.trim()} saved.`);
+    } catch (err) {
+      setFailure(`Not saved: ${errorWords(err)}`);
+    }
+  }
+
+  const input = (key: string, label: string, props: Record<string, unknown> = {}) => (
+    <Field id={`dev-${key}`} label={label} error={errors[key]}>
+      {(a) => <input {...a} {...props} value={d[key]} onChange={(e) => set(key, e.target.value)} />}
+    </Field>
+  );
+  const choice = (key: string, label: string, options: [string, string][]) => (
+    <Field id={`dev-${key}`} label={label} error={errors[key]}>
+      {(a) => (
+        <select {...a} value={d[key]} onChange={(e) => set(key, e.target.value)}>
+          {options.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const escape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') onCancel();
+  };
+
+  return (
+    <form aria-label={initial.id ? `Change ${initial.name}` : 'Add a device'} className="panel" onSubmit={save} onKeyDown={escape} noValidate>
+      {choice('role', 'Kind of device', [['scanner', 'Barcode scanner'], ['scale', 'Scale'], ['dimensioner', 'Dimensioner']])}
+      {input('name', 'Device name')}
+      <Field id="dev-port" label="Port found on this machine">
+        {(a) => (
+          <select {...a} value={ports.some((p) => p.path === d.path) ? d.path : ''} onChange={(e) => e.target.value && set('path', e.target.value)}>
+            <option value="">{ports.length ? 'Choose a port' : 'No ports found'}</option>
+            {ports.map((p) => (
+              <option key={p.path} value={p.path}>
+                {p.manufacturer ? `${p.path} (${p.manufacturer})` : p.path}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {portsNote ? <p className="hint">{portsNote}</p> : null}
+      {input('path', 'Port path')}
+      {choice('protocol', 'Protocol', PROTOCOLS[d.role].map((p) => [p.value, p.label]))}
+      {d.protocol === 'regex' ? input('regex', 'Regular expression') : null}
+      {input('baudRate', 'Baud rate', { inputMode: 'numeric' })}
+      {choice('dataBits', 'Data bits', [['', 'Usual for the protocol'], ['7', '7'], ['8', '8']])}
+      {choice('parity', 'Parity', [['', 'Usual for the protocol'], ['none', 'None'], ['even', 'Even'], ['odd', 'Odd']])}
+      {choice('stopBits', 'Stop bits', [['1', '1'], ['2', '2']])}
+      {choice('terminator', 'Line ends with', [['', 'Usual for the protocol'], ['crlf', 'CR LF'], ['cr', 'CR'], ['lf', 'LF'], ['etx', 'ETX'], ['tab', 'Tab']])}
+      {input('stripPrefix', 'Characters to strip at the start')}
+      {input('stripSuffix', 'Characters to strip at the end')}
+      {input('pollIntervalMs', 'Poll interval (milliseconds)', { inputMode: 'numeric' })}
+      {input('debounceMs', 'Debounce (milliseconds)', { inputMode: 'numeric' })}
+      <div className="actions">
+        <button type="submit">Save device</button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {failure ? (
+        <p role="alert" className="result result-failed">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}

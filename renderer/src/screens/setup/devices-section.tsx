@@ -1,0 +1,99 @@
+// Devices of the desk: status and live reading of each, a Test button, and add / change / remove
+// of their profiles. Readings arrive as events, so a scale's weight moves on screen as it settles.
+import { useEffect, useState } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { useDevicesStore } from '../../stores/settings-devices-store.js';
+import { useSettingsStore } from '../../stores/settings-store.js';
+import { DeviceForm, draftOfProfile, EMPTY_PROFILE, type ProfileDraft } from './device-form.js';
+import { errorWords, ResultLine } from './form-field.js';
+
+const STATUS_WORDS: Record<string, string> = {
+  connecting: 'Connecting',
+  connected: 'Connected',
+  disconnected: 'Not connected',
+  error: 'Fault',
+  stopped: 'Stopped',
+};
+const ROLE_WORDS: Record<string, string> = { scanner: 'Scanner', scale: 'Scale', dimensioner: 'Dimensioner' };
+
+export function DevicesSection() {
+  const api = useStation();
+  const { devices, readings, setDevices, watch } = useDevicesStore();
+  const { settings, load } = useSettingsStore();
+  const [editing, setEditing] = useState<ProfileDraft>();
+  const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
+  const [note, setNote] = useState<{ ok: boolean; text: string }>();
+
+  useEffect(() => {
+    const off = watch(api);
+    api.invoke('devices.list', {}).then(setDevices, (e) => setNote({ ok: false, text: errorWords(e) }));
+    return off;
+  }, [api, watch, setDevices]);
+
+  async function test(id: string) {
+    setResults((r) => ({ ...r, [id]: { ok: true, text: 'Testing… (scan a code or put something on the scale)' } }));
+    try {
+      const { text } = await api.invoke('devices.test', { id });
+      setResults((r) => ({ ...r, [id]: { ok: true, text } }));
+    } catch (e) {
+      setResults((r) => ({ ...r, [id]: { ok: false, text: errorWords(e) } }));
+    }
+  }
+
+  async function remove(id: string, name: string) {
+    if (!window.confirm(`Remove ${name}?`)) return;
+    try {
+      setDevices(await api.invoke('devices.remove', { id }));
+      await load(api);
+      setNote({ ok: true, text: `${name} removed.` });
+    } catch (e) {
+      setNote({ ok: false, text: errorWords(e) });
+    }
+  }
+
+  async function saved(text: string) {
+    setEditing(undefined);
+    setNote({ ok: true, text });
+    setDevices(await api.invoke('devices.list', {}));
+    await load(api);
+  }
+
+  const profileOf = (id: string) => settings?.deviceProfiles.find((p) => p.id === id);
+  return (
+    <section aria-labelledby="devices-title" className="panel">
+      <h2 id="devices-title">Devices</h2>
+      {devices.length === 0 ? <p>No scanner, scale or dimensioner is set up yet. Keyboard scanners need no setup.</p> : null}
+      <ul className="device-list">
+        {devices.map((d) => (
+          <li key={d.id} aria-label={d.name}>
+            <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ?? d.role}: {STATUS_WORDS[d.status] ?? d.status}
+            {d.message ? `. ${d.message}` : ''}
+            <span aria-live="polite" className="reading">
+              {readings[d.id] ? ` Last reading: ${readings[d.id]}` : ''}
+            </span>
+            <div className="actions">
+              <button type="button" onClick={() => void test(d.id)}>
+                Test {d.name}
+              </button>
+              <button type="button" disabled={!profileOf(d.id)} onClick={() => setEditing(draftOfProfile(profileOf(d.id) ?? {}))}>
+                Change {d.name}
+              </button>
+              <button type="button" onClick={() => void remove(d.id, d.name)}>
+                Remove {d.name}
+              </button>
+            </div>
+            {results[d.id] ? <ResultLine {...results[d.id]} /> : null}
+          </li>
+        ))}
+      </ul>
+      {editing ? (
+        <DeviceForm key={editing.id || 'new'} initial={editing} onSaved={(t) => void saved(t)} onCancel={() => setEditing(undefined)} />
+      ) : (
+        <button type="button" onClick={() => setEditing({ ...EMPTY_PROFILE })}>
+          Add a device
+        </button>
+      )}
+      {note ? <ResultLine {...note} /> : null}
+    </section>
+  );
+}

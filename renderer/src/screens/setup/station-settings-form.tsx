@@ -1,0 +1,175 @@
+// The desk's settings: location, invoices, ready-to-dispatch policy, printers, sounds, scan
+// timing, shifts and compact mode. Every field is checked with the shared StationSettings schema
+// as it changes, and Save sends only a draft without problems; a refusal from the station comes
+// back in words at the field it names.
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useStation } from '../../app/station-context.js';
+import type { ResultOf } from '../../../../shared/contract.js';
+import type { StationSettings } from '../../../../shared/settings.js';
+import { useSettingsStore } from '../../stores/settings-store.js';
+import { errorWords, Field, ResultLine } from './form-field.js';
+import { ALL_FIELDS, draftOf, readDraft, refusalByField, type Draft, type FieldErrors } from './settings-draft.js';
+
+type Printer = ResultOf<'printers.list'>[number];
+
+const fid = (path: string) => `set-${path.replace(/\./g, '-')}`;
+
+export function StationSettingsForm({ settings, printers }: { settings: StationSettings; printers: Printer[] }) {
+  const api = useStation();
+  const { info, update } = useSettingsStore();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const [testResults, setTestResults] = useState<Record<string, { ok: boolean; text: string }>>({});
+
+  useEffect(() => setDraft(draftOf(settings)), [settings]);
+
+  function change(path: string, value: string | boolean) {
+    const next = { ...draft, [path]: value };
+    setDraft(next);
+    setTouched(true);
+    setResult(undefined);
+    setErrors(readDraft(next, settings).errors);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const { patch, errors: found } = readDraft(draft, settings);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setResult({ ok: false, text: 'Nothing was saved: correct the fields marked below.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await update(api, patch);
+      setTouched(false);
+      setResult({ ok: true, text: 'Settings saved.' });
+    } catch (err) {
+      const { errors: at, rest } = refusalByField(errorWords(err), ALL_FIELDS);
+      setErrors(at);
+      setResult({ ok: false, text: `Nothing was saved. ${rest}`.trim() });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function cancelOnEscape(e: KeyboardEvent) {
+    if (e.key !== 'Escape' || !touched) return;
+    setDraft(draftOf(settings));
+    setErrors({});
+    setTouched(false);
+    setResult({ ok: true, text: 'Changes undone.' });
+  }
+
+  async function testPrint(role: 'label' | 'document') {
+    try {
+      const { jobId } = await api.invoke('printers.testPrint', { role });
+      setTestResults((r) => ({ ...r, [role]: { ok: true, text: `Test page sent (job ${jobId}).` } }));
+    } catch (err) {
+      setTestResults((r) => ({ ...r, [role]: { ok: false, text: errorWords(err) } }));
+    }
+  }
+
+  const text = (path: string, label: string, props: Record<string, unknown> = {}, hint?: string) => (
+    <Field id={fid(path)} label={label} error={errors[path]} hint={hint}>
+      {(a) => <input {...a} {...props} value={String(draft[path] ?? '')} onChange={(e) => change(path, e.target.value)} />}
+    </Field>
+  );
+  const tick = (path: string, label: string) => (
+    <label className="choice">
+      <input type="checkbox" checked={Boolean(draft[path])} onChange={(e) => change(path, e.target.checked)} /> {label}
+    </label>
+  );
+  const select = (path: string, label: string, options: { value: string; label: string }[], extra?: ReactNode) => (
+    <Field id={fid(path)} label={label} error={errors[path]}>
+      {(a) => (
+        <span className="inline">
+          <select {...a} value={String(draft[path] ?? '')} onChange={(e) => change(path, e.target.value)}>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {extra}
+        </span>
+      )}
+    </Field>
+  );
+  const printerOptions = [{ value: '', label: 'None chosen' }, ...printers.map((p) => ({ value: p.name, label: `${p.name} (${p.message || p.state})` }))];
+  const locations = info?.locations ?? [];
+  const locationOptions = [...(locations.includes(String(draft.locationId)) ? [] : [{ value: String(draft.locationId), label: draft.locationId ? String(draft.locationId) : 'Choose a location' }]), ...locations.map((l) => ({ value: l, label: l }))];
+
+  return (
+    <form aria-label="Station settings" className="panel" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
+      <h2>Station settings</h2>
+      <fieldset>
+        <legend>Desk</legend>
+        {select('locationId', 'Location', locationOptions)}
+        {text('desk.name', 'Desk name')}
+        {text('desk.operator', 'Operator')}
+      </fieldset>
+      <fieldset>
+        <legend>Invoices</legend>
+        {text('invoiceSeries.prefix', 'Invoice prefix', {}, 'Invoice numbers look like PREFIX/2026-27/000123.')}
+        {tick('invoiceSeries.autoInvoicing', 'The marketplace numbers the invoices (automatic invoicing)')}
+      </fieldset>
+      <fieldset>
+        <legend>Ready to dispatch</legend>
+        {select('rtdPolicy', 'Mark packed shipments ready to dispatch', [
+          { value: 'immediate', label: 'Immediately after each pack' },
+          { value: 'endOfWave', label: 'Together at the end of the wave' },
+        ])}
+      </fieldset>
+      <fieldset>
+        <legend>Printers</legend>
+        {(['label', 'document'] as const).map((role) => (
+          <div key={role}>
+            {select(`printers.${role}`, role === 'label' ? 'Label printer' : 'Document printer (invoices, manifests, reports)', printerOptions,
+              <button type="button" onClick={() => void testPrint(role)}>
+                {role === 'label' ? 'Test print on the label printer' : 'Test print on the document printer'}
+              </button>,
+            )}
+            {testResults[role] ? <ResultLine {...testResults[role]} /> : null}
+          </div>
+        ))}
+        {printers.length === 0 ? <p>No printers were found on this machine.</p> : null}
+      </fieldset>
+      <fieldset>
+        <legend>Sounds</legend>
+        {tick('sounds.enabled', 'Play sounds on scans')}
+        {text('sounds.volume', 'Volume (0 to 1)', { inputMode: 'decimal' })}
+      </fieldset>
+      <fieldset>
+        <legend>Scanning</legend>
+        {text('scan.debounceMs', 'Same code twice within (milliseconds) counts once', { inputMode: 'numeric' })}
+        {text('scan.wedgeMaxInterKeyMs', 'Keyboard scanner: longest pause between keys (milliseconds)', { inputMode: 'numeric' })}
+        {text('scan.wedgeMinLength', 'Keyboard scanner: shortest code (characters)', { inputMode: 'numeric' })}
+        {select('scan.wedgeTerminator', 'Keyboard scanner ends each code with', [
+          { value: 'Enter', label: 'Enter' },
+          { value: 'Tab', label: 'Tab' },
+          { value: 'none', label: 'Nothing' },
+        ])}
+      </fieldset>
+      <fieldset>
+        <legend>Shifts and tax</legend>
+        {text('shiftStarts', 'Shift start times (IST, comma separated)', {}, 'For example 06:00, 14:00, 22:00.')}
+        {text('taxTransitionYear', 'Year of the 22 September tax code switch', { inputMode: 'numeric' })}
+      </fieldset>
+      <fieldset>
+        <legend>Display</legend>
+        {tick('compactMode', 'Compact mode (smaller spacing for small screens)')}
+      </fieldset>
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+        {touched ? <span className="hint">Esc undoes unsaved changes.</span> : null}
+      </div>
+      {result ? <ResultLine {...result} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+// The app's own state: which screen is showing, what the station said about itself (sandbox,
+// sign-in), the settings the shell needs (compact mode, sounds, scanner timing), the connection
+// to the station, and the status line: the latest outcome, in words.
+import { create } from 'zustand';
+import type { ResultOf } from '../../../shared/contract.js';
+import type { SignInView } from '../../../shared/contract/setup.js';
+import { defaultSettings, type StationSettings } from '../../../shared/settings.js';
+
+export type ScreenId = 'pack' | 'queue' | 'print' | 'dispatch' | 'returns' | 'listings' | 'activity' | 'setup';
+export type Tone = 'ok' | 'error' | 'info';
+export type Connection = 'connecting' | 'online' | 'lost';
+
+export interface StatusMessage {
+  tone: Tone;
+  text: string;
+  /** Increases with every message, so the same words said twice are still announced. */
+  seq: number;
+}
+
+interface AppState {
+  screen: ScreenId;
+  info?: ResultOf<'app.info'>;
+  signIn?: SignInView;
+  settings: StationSettings;
+  connection: Connection;
+  /** Increases on every reconnect: screens reload what they show. */
+  epoch: number;
+  status: StatusMessage;
+  go(screen: ScreenId): void;
+  say(tone: Tone, text: string): void;
+  setInfo(info: ResultOf<'app.info'>): void;
+  setSignIn(signIn: SignInView): void;
+  /** Screens that change settings (Setup) hand the new settings here, so the shell follows. */
+  setSettings(settings: StationSettings): void;
+  setConnection(connection: Connection): void;
+}
+
+const initial = () => ({
+  screen: 'pack' as ScreenId,
+  info: undefined,
+  signIn: undefined,
+  settings: defaultSettings(),
+  connection: 'connecting' as Connection,
+  epoch: 0,
+  status: { tone: 'info' as Tone, text: 'Connecting to the station…', seq: 0 },
+});
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  ...initial(),
+  go: (screen) => set({ screen }),
+  say: (tone, text) => set({ status: { tone, text, seq: get().status.seq + 1 } }),
+  setInfo: (info) => set({ info, signIn: info.signIn }),
+  setSignIn: (signIn) => set({ signIn }),
+  setSettings: (settings) => set({ settings }),
+  setConnection: (connection) => {
+    const was = get().connection;
+    if (was === connection) return;
+    set({ connection, epoch: connection === 'online' && was === 'lost' ? get().epoch + 1 : get().epoch });
+  },
+}));
+
+/** Back to the start (tests render the app many times in one file). */
+export function resetAppStore(): void {
+  useAppStore.setState(initial());
+}
+
+/** The status line, from anywhere (stores, the scan router). */
+export function say(tone: Tone, text: string): void {
+  useAppStore.getState().say(tone, text);
+}

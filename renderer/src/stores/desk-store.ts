@@ -1,0 +1,161 @@
+// The pack desk as the station computes it (DeskView), plus what the renderer adds: which
+// command is in flight and the wave panel. Every outcome lands in the status line with its
+// sound, once: replies speak for the command that caused them, events speak only for what
+// happened in the background (a label printed, a wave dispatched).
+import { create } from 'zustand';
+import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/contract.js';
+import type { DeskView } from '../../../shared/contract/desk.js';
+import { errorWords } from '../app/errors.js';
+import { playSound } from '../sound/feedback-sound.js';
+import { say } from './app-store.js';
+
+export type WaveSummary = ResultOf<'wave.run'>;
+export type WaveProgress = PayloadOf<'wave.progress'>;
+export type LabelJob = DeskView['jobs'][number];
+
+export interface WaveState {
+  running: boolean;
+  progress?: WaveProgress;
+  summary?: WaveSummary;
+  error?: string;
+}
+
+interface DeskState {
+  view?: DeskView;
+  /** Commands in flight; while any is, events do not speak (the reply will). */
+  inFlight: number;
+  wave: WaveState;
+  dispatchResults?: ResultOf<'desk.dispatchWave'>;
+}
+
+const initial = (): DeskState => ({ view: undefined, inFlight: 0, wave: { running: false }, dispatchResults: undefined });
+
+export const useDeskStore = create<DeskState>()(() => initial());
+
+export function resetDeskStore(): void {
+  useDeskStore.setState(initial());
+}
+
+function speak(feedback: DeskView['feedback']): void {
+  say(feedback.tone, feedback.text);
+  playSound(feedback.sound);
+}
+
+/** Label jobs that reached an end since the last view: the packer has moved on, so say it. */
+function announceJobs(before: DeskView | undefined, after: DeskView): void {
+  const was = new Map((before?.jobs ?? []).map((j) => [j.shipmentId, j.status]));
+  for (const job of after.jobs) {
+    if (was.get(job.shipmentId) === job.status) continue;
+    if (job.status === 'printed' || job.status === 'dispatched') say('ok', `Shipment ${job.shipmentId}: ${job.text}`);
+    if (job.status === 'failed') {
+      say('error', `Shipment ${job.shipmentId}: ${job.text}`);
+      playSound('failure');
+    }
+  }
+}
+
+function receive(view: DeskView, fromReply: boolean): void {
+  const before = useDeskStore.getState().view;
+  useDeskStore.setState({ view });
+  if (fromReply) {
+    speak(view.feedback);
+    return;
+  }
+  announceJobs(before, view);
+  const same = before && before.feedback.text === view.feedback.text && before.feedback.tone === view.feedback.tone;
+  if (!same && useDeskStore.getState().inFlight === 0) speak(view.feedback);
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
+  useDeskStore.setState((s) => ({ inFlight: s.inFlight + 1 }));
+  try {
+    return await work();
+  } catch (e) {
+    say('error', errorWords(e));
+    playSound('failure');
+    return undefined;
+  } finally {
+    useDeskStore.setState((s) => ({ inFlight: s.inFlight - 1 }));
+  }
+}
+
+/** Follows desk and wave events; returns the function that stops following. */
+export function followDesk(api: StationApi): () => void {
+  const offs = [
+    api.subscribe('desk.changed', (view) => receive(view, false)),
+    api.subscribe('wave.progress', (progress) => useDeskStore.setState((s) => ({ wave: { ...s.wave, progress } }))),
+  ];
+  void api.invoke('desk.view', {}).then(
+    (view) => {
+      const before = useDeskStore.getState().view;
+      useDeskStore.setState({ view });
+      if (!before) say(view.feedback.tone, view.feedback.text);
+    },
+    (e: unknown) => say('error', errorWords(e)),
+  );
+  return () => offs.forEach((off) => off());
+}
+
+async function deskCommand(work: () => Promise<DeskView>): Promise<DeskView | undefined> {
+  const view = await run(work);
+  if (view) receive(view, true);
+  return view;
+}
+
+export async function scan(api: StationApi, raw: string, source: ArgsOf<'desk.scan'>['source']): Promise<void> {
+  const view = await deskCommand(() => api.invoke('desk.scan', { raw, source }));
+  // The final scan of a shipment that is measured already packs it: no extra key press.
+  if (view?.session?.phase === 'ready' && view.feedback.tone !== 'error') await pack(api);
+}
+
+export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Promise<void> {
+  await deskCommand(() => api.invoke('desk.measure', args));
+}
+
+export async function pack(api: StationApi): Promise<void> {
+  await deskCommand(() => api.invoke('desk.pack', {}));
+}
+
+export async function putAside(api: StationApi): Promise<void> {
+  await deskCommand(() => api.invoke('desk.putAside', {}));
+}
+
+export async function dispatchWave(api: StationApi): Promise<void> {
+  const results = await run(() => api.invoke('desk.dispatchWave', {}));
+  if (!results) return;
+  useDeskStore.setState({ dispatchResults: results });
+  const failed = results.filter((r) => !r.ok);
+  if (results.length === 0) say('info', 'Nothing is waiting for ready to dispatch.');
+  else if (failed.length === 0) say('ok', `${results.length} shipment${results.length === 1 ? '' : 's'} marked ready to dispatch.`);
+  else {
+    say('error', `${results.length - failed.length} marked ready to dispatch; ${failed.length} failed: ${failed[0]!.text}`);
+    playSound('failure');
+  }
+}
+
+export function summarizeWave(s: WaveSummary): string {
+  const parts = [`Packed ${s.packed} shipment${s.packed === 1 ? '' : 's'}`];
+  if (s.labelsPages > 0) parts.push(`printed ${s.labelsPages} label page${s.labelsPages === 1 ? '' : 's'}`);
+  if (s.dispatched > 0) parts.push(`marked ${s.dispatched} ready to dispatch`);
+  if (s.skipped.length > 0) parts.push(`skipped ${s.skipped.length}`);
+  if (s.failed.length > 0) parts.push(`${s.failed.length} failed`);
+  let text = `${parts.join(', ')} in ${Math.max(1, Math.round(s.elapsedMs / 1000))} s.`;
+  if (s.capped) text += ' The wave stopped at the marketplace’s limit of shipments; run it again for the rest.';
+  return text;
+}
+
+export async function runWave(api: StationApi, args: ArgsOf<'wave.run'>): Promise<void> {
+  useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: 'Starting the wave…' } } });
+  say('info', 'Wave started. Progress is shown in the Wave panel.');
+  try {
+    const summary = await api.invoke('wave.run', args);
+    useDeskStore.setState({ wave: { running: false, summary } });
+    const bad = summary.failed.length > 0;
+    say(bad ? 'error' : 'ok', `Wave finished: ${summarizeWave(summary)}`);
+    playSound(bad ? 'failure' : 'success');
+  } catch (e) {
+    useDeskStore.setState({ wave: { running: false, error: errorWords(e) } });
+    say('error', `The wave stopped: ${errorWords(e)}`);
+    playSound('failure');
+  }
+}

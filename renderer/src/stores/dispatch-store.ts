@@ -1,0 +1,100 @@
+// Dispatch and handover: what was marked ready to dispatch at this desk (by scan or for the
+// whole wave), the handover counts per vendor group, and cancellations.
+import { create } from 'zustand';
+import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
+import { errorWords } from '../app/errors.js';
+import { playSound } from '../sound/feedback-sound.js';
+import { say } from './app-store.js';
+
+export type ShipmentResult = ResultOf<'dispatch.scan'> & { at: number };
+export type HandoverCount = ResultOf<'handover.counts'>[number];
+
+interface DispatchState {
+  results: ShipmentResult[];
+  counts: HandoverCount[];
+  countsError?: string;
+}
+
+const initial = (): DispatchState => ({ results: [], counts: [], countsError: undefined });
+
+export const useDispatchStore = create<DispatchState>()(() => initial());
+
+export function resetDispatchStore(): void {
+  useDispatchStore.setState(initial());
+}
+
+function record(results: ResultOf<'dispatch.scan'>[]): void {
+  const at = Date.now();
+  useDispatchStore.setState((s) => ({ results: [...results.map((r) => ({ ...r, at })), ...s.results].slice(0, 200) }));
+}
+
+export async function loadHandover(api: StationApi): Promise<void> {
+  try {
+    useDispatchStore.setState({ counts: await api.invoke('handover.counts', {}), countsError: undefined });
+  } catch (e) {
+    useDispatchStore.setState({ countsError: `The handover counts could not be loaded: ${errorWords(e)}` });
+  }
+}
+
+export async function dispatchScan(api: StationApi, args: ArgsOf<'dispatch.scan'>): Promise<void> {
+  try {
+    const r = await api.invoke('dispatch.scan', args);
+    record([r]);
+    say(r.ok ? 'ok' : 'error', r.text);
+    playSound(r.ok ? 'success' : 'failure');
+    if (r.ok) void loadHandover(api);
+  } catch (e) {
+    say('error', errorWords(e));
+    playSound('failure');
+  }
+}
+
+export async function dispatchWholeWave(api: StationApi): Promise<void> {
+  try {
+    const results = await api.invoke('desk.dispatchWave', {});
+    record(results);
+    const failed = results.filter((r) => !r.ok);
+    if (results.length === 0) say('info', 'Nothing packed is waiting for ready to dispatch.');
+    else if (failed.length === 0) say('ok', `${results.length} shipment${results.length === 1 ? '' : 's'} of the wave marked ready to dispatch.`);
+    else say('error', `${results.length - failed.length} marked ready to dispatch; ${failed.length} failed. First problem: ${failed[0]!.text}`);
+    playSound(failed.length > 0 ? 'failure' : results.length > 0 ? 'success' : 'none');
+    void loadHandover(api);
+  } catch (e) {
+    say('error', errorWords(e));
+    playSound('failure');
+  }
+}
+
+export async function printManifest(api: StationApi, vendorGroupCode: string): Promise<void> {
+  try {
+    await api.invoke('handover.printManifest', { vendorGroupCode });
+    say('ok', `The handover manifest for ${vendorGroupCode} is printing. Check the Print screen (Alt+3) for its progress.`);
+  } catch (e) {
+    say('error', `The manifest could not be printed: ${errorWords(e)}`);
+    playSound('failure');
+  }
+}
+
+export async function cancelPreview(api: StationApi, shipmentId: string): Promise<string | undefined> {
+  try {
+    return (await api.invoke('dispatch.cancelPreview', { shipmentId })).text;
+  } catch (e) {
+    say('error', errorWords(e));
+    playSound('failure');
+    return undefined;
+  }
+}
+
+export async function cancelShipment(api: StationApi, args: ArgsOf<'dispatch.cancel'>): Promise<boolean> {
+  try {
+    const r = await api.invoke('dispatch.cancel', args);
+    record([r]);
+    say(r.ok ? 'ok' : 'error', r.text);
+    if (!r.ok) playSound('failure');
+    return r.ok;
+  } catch (e) {
+    say('error', errorWords(e));
+    playSound('failure');
+    return false;
+  }
+}

@@ -1,0 +1,77 @@
+// Print jobs (labels, invoices, manifests) and the printers of this machine, as the station
+// reports them. Jobs update live from 'print.job' events.
+import { create } from 'zustand';
+import type { ResultOf, StationApi } from '../../../shared/contract.js';
+import { errorWords } from '../app/errors.js';
+import { playSound } from '../sound/feedback-sound.js';
+import { say } from './app-store.js';
+
+export type PrintJob = ResultOf<'print.jobs'>[number];
+export type Printer = ResultOf<'printers.list'>[number];
+
+interface PrintState {
+  jobs: PrintJob[];
+  printers: Printer[];
+  printersError?: string;
+}
+
+const initial = (): PrintState => ({ jobs: [], printers: [], printersError: undefined });
+
+export const usePrintStore = create<PrintState>()(() => initial());
+
+export function resetPrintStore(): void {
+  usePrintStore.setState(initial());
+}
+
+const newestFirst = (a: PrintJob, b: PrintJob) => b.createdAt.localeCompare(a.createdAt);
+
+function upsert(job: PrintJob): void {
+  const others = usePrintStore.getState().jobs.filter((j) => j.id !== job.id);
+  usePrintStore.setState({ jobs: [job, ...others].sort(newestFirst) });
+}
+
+export function followPrint(api: StationApi): () => void {
+  const off = api.subscribe('print.job', (job) => {
+    const before = usePrintStore.getState().jobs.find((j) => j.id === job.id);
+    upsert(job);
+    if (job.status === 'failed' && before?.status !== 'failed') {
+      say('error', `${job.title} did not print on ${job.printer}: ${job.message}`);
+      playSound('failure');
+    }
+  });
+  void loadPrint(api);
+  return off;
+}
+
+export async function loadPrint(api: StationApi): Promise<void> {
+  const [jobs, printers] = await Promise.allSettled([api.invoke('print.jobs', {}), api.invoke('printers.list', {})]);
+  if (jobs.status === 'fulfilled') {
+    // Events that came while the list was on its way are newer than the list.
+    const live = new Map(usePrintStore.getState().jobs.map((j) => [j.id, j]));
+    usePrintStore.setState({ jobs: jobs.value.map((j) => live.get(j.id) ?? j).concat([...live.values()].filter((j) => !jobs.value.some((k) => k.id === j.id))).sort(newestFirst) });
+  } else say('error', `The print jobs could not be loaded: ${errorWords(jobs.reason)}`);
+  if (printers.status === 'fulfilled') usePrintStore.setState({ printers: printers.value, printersError: undefined });
+  else usePrintStore.setState({ printersError: `The printers could not be listed: ${errorWords(printers.reason)}` });
+}
+
+export async function reprint(api: StationApi, job: PrintJob): Promise<void> {
+  try {
+    await api.invoke('print.reprint', { jobId: job.id });
+    say('ok', `${job.title} sent to ${job.printer} again.`);
+  } catch (e) {
+    say('error', `Reprint failed: ${errorWords(e)}`);
+    playSound('failure');
+  }
+}
+
+export async function reprintLabel(api: StationApi, shipmentId: string): Promise<boolean> {
+  try {
+    await api.invoke('print.reprintLabel', { shipmentId });
+    say('ok', `The label of ${shipmentId} is being fetched and printed again.`);
+    return true;
+  } catch (e) {
+    say('error', `The label of ${shipmentId} could not be reprinted: ${errorWords(e)}`);
+    playSound('failure');
+    return false;
+  }
+}

@@ -1,0 +1,167 @@
+// Station benchmarks: a 1,000-shipment wave (pack + labels + ready to dispatch) against the
+// sandbox with 50 ms injected latency, set against the round-trip floor the interface's limits
+// force and against a naive one-shipment-at-a-time client measured in the same run; and the local
+// cost of one scan event at the desk (applyScan + the durable journal append).
+//
+// Floor (round trips that must happen one after another, each at least one RTT):
+//   floor = RTT x (1 token + ceil(N / 20) search pages (pageSize max 20, each page needs the
+//           previous page's nextPageUrl) + 1 listing lookup + 1 pack + 1 poll + 1 labels + 1 dispatch)
+// where pack, poll, labels and dispatch batches of 100 (spec § Limits) could all be in flight at
+// once, so each step costs one RTT. RTT is measured in the same run (median of sequential reads).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { percentile, type BenchRow } from './bench-table.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, fetch } from 'undici';
+import { openStation, openStores, type Station } from '../../electron/station/station.js';
+import { runResumableWave } from '../../electron/station/composition/wave-run.js';
+import { packShipments } from '../../electron/station/composition/shipment-flow.js';
+import { Journal } from '../../electron/station/journal/journal.js';
+import { applyScan, openSession } from '../../electron/station/packing/pack-session.js';
+import type { ClassifiedScan } from '../../shared/barcodes.js';
+
+const WAVE = 1_000;
+const NAIVE_SAMPLE = 40;
+const LATENCY_MS = 50;
+const SCANS = 3_000;
+
+/** The sandbox in its own process, as a real marketplace would be: its label rendering and
+ * JSON work must not run on the station's event loop. */
+async function startSandboxProcess(dir: string): Promise<{ info: SandboxInfo; child: ChildProcess; call(path: string, body: unknown): Promise<any> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--shipments', '0', '--label-delay-ms', '0', '--state-dir', dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  const info = JSON.parse(line) as SandboxInfo;
+  const agent = new Agent({ connect: { ca: readFileSync(info.caCertPath, 'utf8') } });
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, dispatcher: agent });
+    return res.json();
+  };
+  return { info, child, call };
+}
+
+interface SandboxInfo {
+  baseUrl: string;
+  caCertPath: string;
+  sellerId: string;
+  locations: string[];
+  selfAccess: { appId: string; appSecret: string };
+}
+
+async function stationOn(info: SandboxInfo, dir: string): Promise<Station> {
+  const app = info.selfAccess;
+  return openStation({
+    stores: openStores(dir),
+    connection: { kind: 'sandboxInfo', baseUrl: info.baseUrl, identity: info.baseUrl, caPem: readFileSync(info.caCertPath, 'utf8'), mode: 'selfAccess', appId: app.appId, credentials: async () => app, locations: info.locations, now: () => Date.now(), close: async () => undefined },
+  });
+}
+
+async function waveRows(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'wave-bench-'));
+  const sandbox = await startSandboxProcess(join(dir, 'sandbox'));
+  const locationId = sandbox.info.locations[0];
+  try {
+    await sandbox.call('/sandbox/shipments', { count: WAVE, locationId, kind: 'plain' });
+    const naiveLocation = sandbox.info.locations[1] ?? locationId;
+    const naiveIds = ((await sandbox.call('/sandbox/shipments', { count: NAIVE_SAMPLE, locationId: naiveLocation, kind: 'plain' })) as { shipmentIds: string[] }).shipmentIds;
+    await sandbox.call('/sandbox/faults', { latencyMs: LATENCY_MS });
+
+    const station = await stationOn(sandbox.info, join(dir, 'wave'));
+    await station.client.tokens.getAccessToken();
+    const rtts: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const t = performance.now();
+      await station.client.orders.getShipments({ shipmentIds: [naiveIds[0]] });
+      rtts.push(performance.now() - t);
+    }
+    const rtt = percentile(rtts, 50);
+    let found = 0;
+    const started = performance.now();
+    const summary = await runResumableWave(station, { locationId, dispatch: true, onProgress: (e) => void (e.step === 'found' && (found = e.shipments)) });
+    const waveMs = performance.now() - started + rtt; // + the token round trip done above
+    await station.close();
+    if (summary.failed.length > 0 || summary.labelsPages !== summary.packed) throw new Error(`wave bench: ${summary.failed.length} failed, e.g. ${JSON.stringify(summary.failed[0])}`);
+    const floorMs = rtt * (1 + Math.ceil(found / 20) + 5);
+
+    // Naive: one shipment per identify, pack, poll, labels and dispatch call, one after another.
+    const naive = await stationOn(sandbox.info, join(dir, 'naive'));
+    await naive.client.tokens.getAccessToken();
+    const t0 = performance.now();
+    for (const id of naiveIds) await packShipments(naive, [id], { dispatch: true, labels: true });
+    const naiveMs = ((performance.now() - t0) / NAIVE_SAMPLE) * summary.packed;
+    await naive.close();
+
+    return [
+      {
+        area: 'station',
+        name: `wave of ${summary.packed} shipments (pack + labels + RTD), ${LATENCY_MS} ms latency`,
+        value: waveMs / 1000,
+        unit: 's',
+        target: '≤ 1.25x round-trip floor',
+        pass: waveMs <= 1.25 * floorMs,
+        baseline: { name: `floor ${(1 + Math.ceil(found / 20) + 5)} RTT x ${rtt.toFixed(0)} ms`, value: floorMs / 1000, unit: 's' },
+      },
+      {
+        area: 'station',
+        name: 'naive one-at-a-time client, same shipments',
+        value: naiveMs / 1000,
+        unit: 's',
+        target: 'baseline (slower than the wave)',
+        pass: naiveMs > waveMs,
+        baseline: { name: `measured on ${NAIVE_SAMPLE}, scaled`, value: waveMs / 1000, unit: 's (wave)' },
+      },
+    ];
+  } finally {
+    sandbox.child.kill('SIGTERM');
+    await new Promise((r) => sandbox.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function scanRows(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'scan-bench-'));
+  const journal = await Journal.open({ dir, clock: { now: () => new Date() } });
+  try {
+    const shipment = {
+      shipmentId: 'SH-BENCH',
+      locationId: 'LOC1',
+      dispatchByDate: new Date().toISOString(),
+      dispatchAfterDate: new Date(0).toISOString(),
+      hold: false,
+      orderItems: [{ orderItemId: 'OI1', orderId: 'OD1', sku: 'SKU-1', fsn: 'FSN1', title: 'Bench item', quantity: SCANS, status: 'APPROVED' }],
+      subShipments: [{ subShipmentId: 'SS1', packages: [] }],
+    } as never;
+    const facts = () => ({ serialized: false, refurbished: false, taxCode: 'GST_18', barcodes: [] });
+    let state = openSession('bench', shipment, facts);
+    await journal.appendSession({ sessionId: 'bench', event: 'opened', shipmentId: 'SH-BENCH' });
+    const scan = { kind: 'sku', value: 'SKU-1', raw: 'SKU-1' } as unknown as ClassifiedScan;
+    const samples: number[] = [];
+    for (let i = 0; i < SCANS; i++) {
+      const t = performance.now();
+      state = applyScan(state, scan, { serialUsedInShift: () => false }, facts);
+      await journal.appendScan({ sessionId: 'bench', raw: 'SKU-1', kind: 'sku', value: 'SKU-1' });
+      samples.push(performance.now() - t);
+    }
+    const p95 = percentile(samples, 95);
+    return [{ area: 'station', name: `local overhead per scan event (applyScan + journal fdatasync), p95 of ${SCANS}`, value: p95, unit: 'ms', target: '≤ 5 ms (p95)', pass: p95 <= 5 }];
+  } finally {
+    await journal.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runWaveBench(): Promise<BenchRow[]> {
+  return [...(await waveRows()), ...(await scanRows())];
+}

@@ -1,0 +1,54 @@
+// Renders the whole app over a real app station (real sandbox, real dispatcher, in-memory
+// transport), with every renderer store back at its start and the sounds it would play recorded.
+import { expect } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../../renderer/src/app/app.js';
+import { resetScanRouter } from '../../renderer/src/scan/scan-router.js';
+import { setSoundOutput, type SoundKind } from '../../renderer/src/sound/feedback-sound.js';
+import { resetAppStore, useAppStore, type ScreenId } from '../../renderer/src/stores/app-store.js';
+import { resetDeskStore } from '../../renderer/src/stores/desk-store.js';
+import { resetDevicesStore } from '../../renderer/src/stores/devices-store.js';
+import { resetDispatchStore } from '../../renderer/src/stores/dispatch-store.js';
+import { resetPrintStore } from '../../renderer/src/stores/print-store.js';
+import { resetQueueStore } from '../../renderer/src/stores/queue-store.js';
+import type { StationApi } from '../../shared/contract.js';
+import type { TestSandbox } from '../support/sandbox.js';
+
+export function resetRenderer(): void {
+  cleanup();
+  resetAppStore();
+  resetDeskStore();
+  resetDevicesStore();
+  resetDispatchStore();
+  resetPrintStore();
+  resetQueueStore();
+  resetScanRouter();
+  document.documentElement.className = '';
+}
+
+export function renderApp(api: StationApi, screenId: ScreenId = 'pack') {
+  resetRenderer();
+  const sounds: SoundKind[] = [];
+  setSoundOutput((kind) => sounds.push(kind));
+  useAppStore.setState({ screen: screenId });
+  const view = render(<App station={api} />);
+  // Scanners type fast: user-event without delays types at scanner speed.
+  return { ...view, sounds, user: userEvent.setup({ delay: null }) };
+}
+
+/** The status line's words. */
+export function statusText(): string {
+  return screen.getByRole('status').textContent ?? '';
+}
+
+export async function statusSays(pattern: RegExp, timeout = 10_000): Promise<void> {
+  await waitFor(() => expect(statusText()).toMatch(pattern), { timeout });
+}
+
+/** New shipments of the desk's location, made by the sandbox's control route. */
+export async function createShipments(sb: TestSandbox, count: number, kind = 'plain'): Promise<string[]> {
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count, locationId: sb.info.locations[0], kind } });
+  if (r.status !== 200) throw new Error(`creating shipments failed: ${r.status}`);
+  return (r.json.shipmentIds as string[]).filter((id) => sb.world.shipments.get(id)!.orderItems.every((i) => i.serviceProfile === 'NON_FBF'));
+}

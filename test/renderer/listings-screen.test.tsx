@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+// The Listings screen over a real app station and test sandbox: the shared listing rules stop a
+// wrong listing at its field before anything is sent, a quick price edit really changes the
+// price, and a bulk file names its bad rows.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StationApi } from '../../shared/contract.js';
+import { StationProvider } from '../../renderer/src/app/station-context.js';
+import ListingsScreen from '../../renderer/src/screens/listings/index.js';
+import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+
+let app: TestAppStation;
+/** Commands the screen sent, in order. */
+let sent: string[];
+let api: StationApi;
+beforeAll(async () => {
+  app = await startTestAppStation();
+});
+afterAll(() => app.close());
+afterEach(cleanup);
+
+function show() {
+  sent = [];
+  api = {
+    invoke: (command, args) => {
+      sent.push(command);
+      return app.api.invoke(command, args);
+    },
+    subscribe: (event, fn) => app.api.subscribe(event, fn),
+  };
+  render(
+    <StationProvider station={api}>
+      <ListingsScreen />
+    </StationProvider>,
+  );
+}
+
+function description(el: HTMLElement): string {
+  return (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ');
+}
+
+async function openForm() {
+  const user = userEvent.setup();
+  show();
+  await user.click(screen.getByRole('tab', { name: 'Create or update a listing' }));
+  const form = await screen.findByRole('form', { name: 'Listing' });
+  return { user, form };
+}
+
+describe('Listings screen', () => {
+  it('shows a package name over 64 characters at that field and sends nothing', async () => {
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('SKU'), 'NEW-SKU-1');
+    const name = within(form).getByLabelText('Package 1 name');
+    fireEvent.change(name, { target: { value: 'x'.repeat(70) } });
+    fireEvent.blur(name);
+
+    expect(name.id).toBe('lf-packages-0-name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(description(name)).toContain('packages[0].name has 70 characters; the maximum is 64.');
+
+    await user.click(within(form).getByRole('button', { name: 'Create listing' }));
+    expect(within(form).getByRole('status').textContent).toMatch(/Not sent/);
+    expect(sent).not.toContain('listings.save');
+  });
+
+  it('loads a listing, refuses a selling price above the MRP at its field, and leaves the listing as it was', async () => {
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('SKU'), 'KTL-BLK-005');
+    await user.click(within(form).getByRole('button', { name: 'Load this SKU' }));
+    await within(form).findByText('Listing KTL-BLK-005 loaded for update.');
+    const mrp = within(form).getByLabelText('MRP (₹)') as HTMLInputElement;
+    const sp = within(form).getByLabelText('Selling price (₹)');
+    const before = Number(mrp.value);
+    await user.clear(sp);
+    await user.type(sp, String(before + 100));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(sp.getAttribute('aria-invalid')).toBe('true');
+    expect(description(sp)).toContain(`price.selling_price (${before + 100}) must not be above price.mrp (${before}).`);
+    expect(sent).not.toContain('listings.save');
+    const after = await app.api.invoke('listings.get', { sku: 'KTL-BLK-005' });
+    expect((after.record?.price as { mrp: number }).mrp).toBe(before);
+  });
+
+  it('saves a loaded listing with a changed package name, and the marketplace keeps it', async () => {
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('SKU'), 'KTC-STD-001');
+    await user.click(within(form).getByRole('button', { name: 'Load this SKU' }));
+    await within(form).findByText('Listing KTC-STD-001 loaded for update.');
+    const name = within(form).getByLabelText('Package 1 name');
+    await user.clear(name);
+    await user.type(name, 'Cooker carton');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await within(form).findByText(/Listing KTC-STD-001 saved/);
+    const after = await app.api.invoke('listings.get', { sku: 'KTC-STD-001' });
+    expect((after.record?.packages as { name: string }[])[0].name).toBe('Cooker carton');
+  });
+
+  it('quick-edits a price: success words, and the new price after searching again', async () => {
+    const user = userEvent.setup();
+    show();
+    const search = screen.getByRole('form', { name: 'Search listings' });
+    await user.type(within(search).getByLabelText('Search text'), 'Kettle');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    const button = await screen.findByRole('button', { name: 'Quick edit KTL-BLK-005' });
+    await user.click(button);
+    const form = screen.getByRole('form', { name: 'Quick edit KTL-BLK-005' });
+    const mrp = Number((within(form).getByLabelText('MRP (₹)') as HTMLInputElement).value);
+    const sp = within(form).getByLabelText('Selling price (₹)');
+    await user.clear(sp);
+    await user.type(sp, String(mrp - 1));
+    await user.click(within(form).getByRole('button', { name: 'Save price and stock' }));
+
+    await screen.findByText(/KTL-BLK-005: saved\./);
+    cleanup();
+    show();
+    // The store keeps the last query; a new search reads the marketplace again.
+    await user.click(within(screen.getByRole('form', { name: 'Search listings' })).getByRole('button', { name: 'Search' }));
+    const row = (await screen.findByRole('cell', { name: 'KTL-BLK-005' })).closest('tr')!;
+    await waitFor(() => expect(row.textContent).toContain(`₹${(mrp - 1).toLocaleString('en-IN')}`));
+  });
+
+  it('previews a CSV and names the bad row by its number', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'Bulk from CSV' }));
+    const form = screen.getByRole('form', { name: 'Bulk change' });
+    const csv = ['sku,product_id,mrp,selling_price', 'KTL-BLK-005,KTLP4BPLIKTURJ6V,1299,999', 'KTL-SLV-002,KTLK945AE7OHZPMD,1000,1500'].join('\n');
+    fireEvent.change(within(form).getByLabelText('Or paste the CSV'), { target: { value: csv } });
+    await user.click(within(form).getByRole('button', { name: 'Preview' }));
+
+    const summary = await screen.findByText(/rows have problems/);
+    expect(summary.textContent).toContain('row 3');
+    expect(summary.textContent).not.toContain('row 2');
+    const table = screen.getByRole('table', { name: 'What the file will change' });
+    const row3 = within(table).getByRole('cell', { name: '3' }).closest('tr')!;
+    expect(row3.textContent).toMatch(/selling/i);
+    expect(sent).not.toContain('listings.bulkApply');
+  });
+
+  it('applies a price CSV and reports each SKU', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'Bulk from CSV' }));
+    const form = screen.getByRole('form', { name: 'Bulk change' });
+    const csv = ['sku,product_id,mrp,selling_price', 'BOK-HB-001,9789896052645,599,450', 'BOK-HB-003,9780298390229,299,199'].join('\n');
+    fireEvent.change(within(form).getByLabelText('Or paste the CSV'), { target: { value: csv } });
+    await user.click(within(form).getByRole('button', { name: 'Preview' }));
+    await screen.findByText('2 rows, no problems.');
+    await user.click(within(form).getByRole('button', { name: 'Apply 2 changes' }));
+
+    await screen.findByText('All 2 SKUs changed.');
+    const results = screen.getByRole('table', { name: 'Result per SKU' });
+    expect(within(results).getByRole('cell', { name: 'BOK-HB-001' }).closest('tr')!.textContent).toContain('saved');
+    const after = await app.api.invoke('listings.get', { sku: 'BOK-HB-003' });
+    const price = after.record?.price as { selling_price?: number; marketplace_selling_price?: number };
+    expect(price.selling_price ?? price.marketplace_selling_price).toBe(199);
+  });
+});

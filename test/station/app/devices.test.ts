@@ -1,0 +1,99 @@
+// Device commands over real serial lines (socat pty pairs) and the scale and scanner simulators:
+// a saved scale profile starts a scale whose readings arrive as events, the test command reads a
+// stable weight, invalid profiles are refused in words, and demo mode starts its simulators.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScaleSimulator, type ScaleSimulator } from '../../../electron/station/devices/simulators/scale-simulator.js';
+import { startScannerSimulator } from '../../../electron/station/devices/simulators/scanner-simulator.js';
+import { startTestAppStation, type TestAppStation } from '../../support/app-station.js';
+import { createPtyPair, disposeAllPtys, type PtyPair } from '../../support/pty.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+let sb: TestSandbox;
+let app: TestAppStation;
+let pty: PtyPair;
+let scale: ScaleSimulator;
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  app = await startTestAppStation({ sandbox: sb, listPorts: async () => Promise.reject(new Error('spawn udevadm ENOENT')) });
+  pty = await createPtyPair('scale');
+  scale = await startScaleSimulator({ path: pty.simPath, protocol: 'sics', targetKg: 1.25, settleSteps: 2, noiseKg: 0.002 });
+});
+afterAll(async () => {
+  await app?.close();
+  await scale?.stop();
+  await disposeAllPtys();
+  await sb?.close();
+});
+
+describe('devices', () => {
+  it('refuses a profile without a protocol, in words, and keeps nothing', async () => {
+    await expect(app.api.invoke('devices.save', { profile: { id: 'bad', name: 'Bad', role: 'scale', path: '/dev/ttyUSB9' } })).rejects.toMatchObject({
+      code: 'INVALID_DEVICE',
+      message: expect.stringMatching(/^The device was not saved\. protocol: /),
+    });
+    expect(app.settings.get().deviceProfiles).toEqual([]);
+  });
+
+  it('saves a SICS scale on a pty: it connects and its readings arrive as device.weight events', async () => {
+    const devices = await app.api.invoke('devices.save', { profile: { id: 'scale-1', name: 'Desk scale', role: 'scale', protocol: 'sics', path: pty.devicePath, pollIntervalMs: 100 } });
+    expect(devices.map((d) => d.id)).toEqual(['scale-1']);
+    await app.waitForEvent('device.status', (s) => s.id === 'scale-1' && s.status === 'connected');
+    // SICS is polled: readings come only while a weight is wanted (the packing step asks).
+    const release = app.context.devices.wantWeight();
+    try {
+      const w = await app.waitForEvent('device.weight', (x) => x.deviceId === 'scale-1' && x.stable);
+      expect(w.weightKg).toBeCloseTo(1.25, 3);
+    } finally {
+      release();
+    }
+    const listed = await app.api.invoke('devices.list', {});
+    expect(listed[0]).toMatchObject({ id: 'scale-1', role: 'scale', status: 'connected' });
+  });
+
+  it('tests the scale: waits for a stable weight and says it', async () => {
+    scale.setWeight(2.5);
+    const { text } = await app.api.invoke('devices.test', { id: 'scale-1' });
+    expect(text).toBe('The scale "Desk scale" reads a stable 2.5 kg.');
+  });
+
+  it('says why ports cannot be listed, and that a path can be typed', async () => {
+    const r = await app.api.invoke('devices.ports', {});
+    expect(r.ports).toEqual([]);
+    expect(r.message).toMatch(/needs udev.*Type the port path instead/);
+  });
+
+  it('removes the scale and reports it stopped', async () => {
+    const left = await app.api.invoke('devices.remove', { id: 'scale-1' });
+    expect(left).toEqual([]);
+    await app.waitForEvent('device.status', (s) => s.id === 'scale-1' && s.status === 'stopped');
+    await expect(app.api.invoke('devices.test', { id: 'scale-1' })).rejects.toMatchObject({ code: 'NO_DEVICE' });
+  });
+});
+
+describe('demo simulators', () => {
+  it('starts the demo scanner with a profile for it; its scans arrive as device.scan events', async () => {
+    const pair = await createPtyPair('scanner');
+    const sim = await startScannerSimulator({ path: pair.simPath });
+    const demo = await startTestAppStation({
+      sandbox: sb,
+      simulators: async () => ({
+        profiles: [{ id: 'demo-scanner', name: 'Demo scanner', role: 'scanner', path: pair.devicePath }],
+        stop: () => sim.stop(),
+      }),
+    });
+    try {
+      expect(demo.settings.get().deviceProfiles.map((p) => p.id)).toEqual(['demo-scanner']);
+      await demo.waitForEvent('device.status', (s) => s.id === 'demo-scanner' && s.status === 'connected');
+      const tested = demo.api.invoke('devices.test', { id: 'demo-scanner' });
+      await new Promise((r) => setTimeout(r, 100));
+      await sim.scan('SH00000000000042');
+      expect((await tested).text).toBe('The scanner "Demo scanner" read "SH00000000000042".');
+      const scan = await demo.waitForEvent('device.scan', (s) => s.deviceId === 'demo-scanner');
+      expect(scan.raw).toBe('SH00000000000042');
+    } finally {
+      await demo.close();
+      await pair.dispose();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// Returns and self-ship commands through the real dispatcher over a real HTTPS sandbox: what the
+// operator reads after each scan or step, and what the marketplace holds afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { returnsHandlers } from '../../../electron/station/app/handlers/returns-handlers.js';
+import { formatIstIso } from '../../../electron/station/packing/ist-dates.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
+
+let sb: TestSandbox;
+let h: HandlerHarness;
+const DAY = 86_400_000;
+
+async function shipment(kind: string, locationId = sb.info.locations[0]): Promise<string> {
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId, kind } });
+  expect(r.status).toBe(200);
+  return r.json.shipmentIds[0];
+}
+
+async function standardReturn(locationId = sb.info.locations[0]): Promise<{ returnId: string; orderItemId: string }> {
+  const orderItemId = sb.world.shipments.get(await shipment('plain', locationId))!.orderItems[0].orderItemId;
+  const r = await sb.call('POST', '/sandbox/returns', { body: { orderItemId, kind: 'standard' } });
+  expect(r.status).toBe(200);
+  return { returnId: r.json.returnId, orderItemId };
+}
+
+const at = (offsetMs = 0) => formatIstIso(new Date(sb.world.now() + offsetMs));
+const selfShipStatus = (id: string) => sb.world.shipments.get(id)!.selfShip!.status;
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  h = await startHandlerHarness(sb, returnsHandlers);
+});
+afterAll(async () => {
+  await h?.close();
+  await sb?.close();
+});
+
+describe('standard returns', () => {
+  it('lists the return, receives it by scanning its id (journaled), and refuses a second scan', async () => {
+    const { returnId, orderItemId } = await standardReturn();
+    const listed = await h.api.invoke('returns.list', {});
+    expect(listed.find((r) => r.returnId === returnId)).toMatchObject({ returnId, orderItemId, status: 'CREATED' });
+
+    const r = await h.api.invoke('returns.receive', { raw: returnId });
+    expect(r.ok).toBe(true);
+    expect(r.id).toBe(returnId);
+    expect(r.text).toBe(`Return ${returnId} received (order item ${orderItemId}). Check the product and restock it.`);
+    expect((await h.api.invoke('returns.list', { status: 'COMPLETED' })).map((x) => x.returnId)).toContain(returnId);
+    expect((await h.api.invoke('returns.list', { status: 'CREATED' })).map((x) => x.returnId)).not.toContain(returnId);
+    const intent = (await h.ctx.journal.records()).find((x) => x.type === 'intent' && x.op === 'returns.complete' && x.targets.returnIds?.includes(returnId));
+    expect(intent).toBeDefined();
+
+    const again = await h.api.invoke('returns.receive', { raw: returnId });
+    expect(again).toEqual({ id: returnId, ok: false, text: `Return ${returnId} was already received. If this is a second package, tell the supervisor.` });
+  });
+
+  it('receives by order item id, and refuses a return of another location without touching it', async () => {
+    const mine = await standardReturn();
+    const r = await h.api.invoke('returns.receive', { raw: mine.orderItemId });
+    expect(r).toMatchObject({ id: mine.returnId, ok: true });
+
+    const elsewhere = await standardReturn(sb.info.locations[1]);
+    const refused = await h.api.invoke('returns.receive', { raw: elsewhere.returnId });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain(`is not a return of this location (${sb.info.locations[0]}): it belongs to ${sb.info.locations[1]}`);
+    const still = await h.api.invoke('returns.list', {});
+    expect(still.map((x) => x.returnId)).not.toContain(elsewhere.returnId); // listed by location
+    expect(sb.world.returns.get(elsewhere.returnId)!.status).toBe('CREATED');
+
+    const unknown = await h.api.invoke('returns.receive', { raw: 'RT99999999999999' });
+    expect(unknown.ok).toBe(false);
+    expect(unknown.text).toMatch(/^No return matches RT99999999999999\./);
+  });
+});
+
+describe('self ship', () => {
+  it('lists a self-ship shipment, dispatches it with an invoice, records an attempt and the delivery', async () => {
+    const id = await shipment('selfship');
+    const rows = await h.api.invoke('selfship.list', {});
+    expect(rows.find((r) => r.shipmentId === id)).toMatchObject({ status: 'APPROVED', hasService: false });
+
+    const dispatched = await h.api.invoke('selfship.dispatch', { shipmentId: id, dispatchDate: at(), tentativeDeliveryDate: at(2 * DAY) });
+    expect(dispatched.ok).toBe(true);
+    expect(dispatched.text).toMatch(new RegExp(`^${id} dispatched with invoice PS/\\d{4}-\\d{2}/000001;`));
+    expect(selfShipStatus(id)).toBe('SHIPPED');
+    expect(h.ctx.invoices().history().find((x) => x.shipmentId === id)?.status).toBe('used');
+
+    await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 3600 } });
+    const attempt = await h.api.invoke('selfship.deliveryAttempt', { shipmentId: id, attemptDate: at(), newDeliveryDate: at(DAY), reason: 'Customer not at home' });
+    expect(attempt.ok).toBe(true);
+    expect(selfShipStatus(id)).toBe('SHIPPED');
+
+    await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 3600 } });
+    const delivered = await h.api.invoke('selfship.delivered', { shipmentId: id, deliveryDate: at() });
+    expect(delivered).toEqual({ id, ok: true, text: `${id} is delivered.` });
+    expect(['DELIVERED', 'COMPLETE']).toContain(selfShipStatus(id));
+
+    // A second delivery is a per-shipment FAILURE, answered in words.
+    const twice = await h.api.invoke('selfship.delivered', { shipmentId: id, deliveryDate: at() });
+    expect(twice.ok).toBe(false);
+    expect(twice.text).toMatch(new RegExp(`^The delivery of ${id} was not done\\. `));
+    expect(twice.text).not.toMatch(/^[A-Z_]+$/);
+    const failedOutcome = (await h.ctx.journal.records()).filter((x) => x.type === 'outcome' && x.status === 'failed');
+    expect(failedOutcome.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a dispatch date in the future in words, and a self-ship step on a standard shipment', async () => {
+    const id = await shipment('selfship');
+    const future = await h.api.invoke('selfship.dispatch', { shipmentId: id, dispatchDate: at(3 * DAY), tentativeDeliveryDate: at(4 * DAY) });
+    expect(future.ok).toBe(false);
+    expect(future.text).toContain('A date is not acceptable');
+    expect(selfShipStatus(id)).toBe('APPROVED');
+
+    const normal = await shipment('plain');
+    const wrong = await h.api.invoke('selfship.delivered', { shipmentId: normal, deliveryDate: at() });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.text).toContain('not a self-ship shipment');
+  });
+});
