@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { defaultDataDir } from './station/composition/data-dir.js';
-import { appVersion, startBrowserMode } from './host/browser-mode.js';
+import { appVersion, startBrowserMode, type RunningBrowserMode } from './host/browser-mode.js';
 import { electronBinary } from './shell/electron-runtime.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,20 +56,24 @@ function runElectron(binary: string, dataDir: string | undefined): void {
 }
 
 async function runBrowser(port: number, dataDir: string): Promise<void> {
-  // Handlers first: a signal during start-up waits for it, then stops what started.
-  let stop: (() => Promise<void>) | undefined;
+  // Handlers first: a signal during start-up waits for it to finish, then stops what started
+  // (the Sandbox saves its state on stop).
+  let resolveStarted: (running: RunningBrowserMode | undefined) => void = () => {};
+  const started = new Promise<RunningBrowserMode | undefined>((r) => (resolveStarted = r));
   let stopping = false;
   const onSignal = () => {
     if (stopping) return;
     stopping = true;
-    Promise.resolve(stop?.()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    started
+      .then((running) => running?.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  let running;
+  let running: RunningBrowserMode;
   try {
     running = await startBrowserMode({
       dataDir,
@@ -79,11 +83,12 @@ async function runBrowser(port: number, dataDir: string): Promise<void> {
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (e) {
+    resolveStarted(undefined);
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port (0 picks a free one).`);
     throw e;
   }
-  stop = running.stop;
-  if (stopping) return void running.stop().then(() => process.exit(0));
+  resolveStarted(running);
+  if (stopping) return;
   const mode = running.station.sandbox() ? ' (demo mode: Sandbox marketplace)' : '';
   process.stdout.write(`Packing Station${mode} is open at ${running.host.url}\nData folder: ${dataDir}. Press Ctrl+C to stop.\n`);
 }

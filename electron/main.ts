@@ -103,7 +103,12 @@ async function start(): Promise<void> {
     isOwnContents: (id) => mainWindow !== undefined && !mainWindow.isDestroyed() && mainWindow.webContents.id === id,
     eventTarget: () => mainWindow?.webContents,
     afterCall: signInFlow({
-      openWindow: () => new BrowserWindow({ ...authWindowOptions(), parent: mainWindow, modal: false }),
+      openWindow: () => {
+        const win = new BrowserWindow({ ...authWindowOptions(), parent: mainWindow, modal: false });
+        // The marketplace's page gets no permission at all.
+        applyPermissionPolicy(win.webContents.session, { cameraAllowed: () => false, isOwnPage: () => false });
+        return win;
+      },
       dispatcher: built.dispatcher,
       hub: built.hub,
       log: say,

@@ -33,18 +33,22 @@ export type ClassifiedScan =
 
 const DIGITS_RE = /^\d+$/;
 
-/** Luhn (mod 10) over all digits, the last one being the check digit. */
-function luhnValid(digits: string): boolean {
+/** The Luhn (mod 10) check digit for a string of digits: every second digit from the right doubled. */
+export function luhnCheckDigit(body: string): number {
   let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
+  for (let i = 0; i < body.length; i++) {
+    let d = body.charCodeAt(body.length - 1 - i) - 48;
+    if (i % 2 === 0) {
       d *= 2;
       if (d > 9) d -= 9;
     }
     sum += d;
   }
-  return sum % 10 === 0;
+  return (10 - (sum % 10)) % 10;
+}
+
+function luhnValid(digits: string): boolean {
+  return luhnCheckDigit(digits.slice(0, -1)) === digits.charCodeAt(digits.length - 1) - 48;
 }
 
 /** An IMEI is 15 digits whose last digit is the Luhn check digit of the first 14. */

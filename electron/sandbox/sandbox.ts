@@ -92,6 +92,19 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
   };
   const server = createServer({ key: options.tls.key, cert: options.tls.cert, keepAlive: true }, createRequestListener(world, allRoutes(), hooks));
+  // Requests Node's HTTP parser refuses before any route sees them (a path over 16 KiB, a broken
+  // request line) still get the interface's error shape, not a bare status line.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = JSON.stringify({
+      code: tooLarge ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST',
+      message: tooLarge ? 'The request line or headers are too large; send fewer ids per request.' : 'The request is not valid HTTP.',
+      errors: [],
+    });
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   const front = createHttpsOnlyFront(server);
   await new Promise<void>((resolve, reject) => {
     front.server.once('error', reject);

@@ -13,7 +13,7 @@ let app: TestAppStation;
 
 beforeAll(async () => {
   sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0] } });
+  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0], scan: { debounceMs: 100 } } });
 });
 afterEach(resetRenderer);
 afterAll(async () => {
@@ -74,6 +74,8 @@ describe('Pack screen', () => {
         await user.keyboard(`${item.sku}{Enter}`);
         // Each scan is answered (with a beep) before the next, as at a real desk.
         await waitFor(() => expect(sounds.length).toBeGreaterThan(before), { timeout: 10_000 });
+        // The same code again within the debounce time would be one scan, not two.
+        await new Promise((r) => setTimeout(r, 150));
       }
     }
     await waitFor(() => expect(screen.getByRole('heading', { name: /verified$/ }).textContent).toMatch(/(\d+) of \1 units? verified/), { timeout: 10_000 });
@@ -89,7 +91,10 @@ describe('Pack screen', () => {
       await user.type(screen.getByLabelText('Breadth (cm)'), '20');
       await user.type(screen.getByLabelText('Height (cm)'), '10');
       await user.type(screen.getByLabelText('Weight (kg)'), '1.2{Enter}');
-      await screen.findByRole('button', { name: /Pack shipment/ }, { timeout: 10_000 });
+      await statusSays(/./);
+      await screen.findByRole('button', { name: /Pack shipment/ }, { timeout: 10_000 }).catch((e) => {
+        throw new Error(`${e.message.slice(0, 80)} status: ${screen.getByRole('status').textContent}`);
+      });
       await waitFor(() => expect(document.activeElement).toBe(scanField()));
     }
     await user.keyboard('{Enter}');

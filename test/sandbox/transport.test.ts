@@ -65,3 +65,15 @@ describe('transport', () => {
     expect(text.startsWith('HTTP/1.1 400')).toBe(true);
   });
 });
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers a path over 16 KiB with 431 and the error shape, not a bare status line', async () => {
+    {
+      const ids = Array.from({ length: 1200 }, (_, i) => `SH${String(i).padStart(14, '0')}`).join(',');
+      const r = await sb.call('GET', `/sellers/v3/shipments/${ids}/labels`);
+      expect(r.status).toBe(431);
+      expect(r.json.code).toBe('UNPROCESSABLE_ENTITY');
+      expect(r.json.message).toMatch(/fewer ids/);
+    }
+  });
+});

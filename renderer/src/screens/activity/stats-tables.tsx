@@ -6,7 +6,7 @@ function Bar({ value, max }: { value: number; max: number }) {
   const width = max > 0 ? Math.round((value / max) * 100) : 0;
   return (
     <span className="bar-cell">
-      <span className="bar" aria-hidden="true" style={{ display: 'inline-block', width: `${width}%`, minWidth: value > 0 ? '2px' : 0, height: '0.8em', background: 'currentColor' }} />
+      <span className="bar" aria-hidden="true" style={{ width: `${width}%`, minWidth: value > 0 ? '2px' : 0, height: '0.8em', background: 'currentColor' }} />
       <span className="bar-value">
         {' '}
         {value}

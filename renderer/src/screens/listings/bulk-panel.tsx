@@ -88,7 +88,7 @@ export function BulkPanel() {
         <fieldset>
           <legend>What the file changes</legend>
           {(['price', 'inventory'] as const).map((k) => (
-            <label key={k} className="choice">
+            <label key={k} className="check">
               <input type="radio" name="bulk-kind" checked={kind === k} onChange={() => reset(csv, k)} /> {k === 'price' ? 'Prices' : 'Stock'}
             </label>
           ))}

@@ -105,7 +105,7 @@ export function PathCheckbox({ path, label, checked, onChange }: { path: string;
   const error = m.at(path);
   return (
     <Described path={path}>
-      <label className="choice">
+      <label className="check">
         <input
           id={fieldId(path)}
           type="checkbox"

@@ -139,13 +139,13 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
         </button>
         <fieldset>
           <legend>Operation</legend>
-          <label className="choice">
+          <label className="check">
             <input type="radio" name="lf-mode" checked={d.mode === 'create'} onChange={() => set({ mode: 'create', archivedStatus: '' })} /> Create
           </label>
-          <label className="choice">
+          <label className="check">
             <input type="radio" name="lf-mode" checked={d.mode === 'update'} onChange={() => set({ mode: 'update' })} /> Update
           </label>
-          <label className="choice">
+          <label className="check">
             <input type="checkbox" checked={d.hyperlocal} onChange={(e) => set({ hyperlocal: e.target.checked, packages: d.packages.slice(0, 1), locations: d.locations.slice(0, 1) })} /> Hyperlocal listing (one package, one location)
           </label>
         </fieldset>

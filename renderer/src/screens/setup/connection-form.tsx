@@ -121,7 +121,7 @@ export function ConnectionForm() {
         <fieldset>
           <legend>Marketplace</legend>
           {MODES.map((m) => (
-            <label key={m.value} className="choice">
+            <label key={m.value} className="check">
               <input type="radio" name="conn-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} /> {m.label}
             </label>
           ))}

@@ -1,6 +1,7 @@
 // One labelled field with its error words under it. Every screen's forms use it so that an error
 // is always tied to its input (aria-invalid, aria-describedby) and a screen reader reads both.
 import type { ReactNode } from 'react';
+import './forms.css';
 
 export interface FieldProps {
   /** The input's id; the error paragraph gets `${id}-error`. */

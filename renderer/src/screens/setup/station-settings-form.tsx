@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { StationSettings } from '../../../../shared/settings.js';
+import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, Field, ResultLine } from './form-field.js';
 import { ALL_FIELDS, draftOf, readDraft, refusalByField, type Draft, type FieldErrors } from './settings-draft.js';
@@ -44,7 +45,9 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
     }
     setBusy(true);
     try {
-      await update(api, patch);
+      const saved = await update(api, patch);
+      // The rest of the app (compact mode, sounds, scanner timing) follows at once, not on the next screen change.
+      useAppStore.getState().setSettings(saved);
       setTouched(false);
       setResult({ ok: true, text: 'Settings saved.' });
     } catch (err) {
@@ -79,7 +82,7 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
     </Field>
   );
   const tick = (path: string, label: string) => (
-    <label className="choice">
+    <label className="check">
       <input type="checkbox" checked={Boolean(draft[path])} onChange={(e) => change(path, e.target.checked)} /> {label}
     </label>
   );
