@@ -2,6 +2,7 @@
 // in the main process and keyboard-wedge scanners typed into the renderer, so a scan means the same
 // thing wherever it was read. Pure: no I/O, no clock.
 import { FSN_RE, ORDER_ID_RE, ORDER_ITEM_ID_RE, RETURN_ID_RE, SHIPMENT_ID_RE } from './api/ids.js';
+import { IMEI_LENGTH } from './api/limits.js';
 
 /** Longer than this is not a code a packer scans; it is a scanner streaming noise. */
 export const MAX_SCAN_LENGTH = 128;
@@ -53,7 +54,7 @@ function luhnValid(digits: string): boolean {
 
 /** An IMEI is 15 digits whose last digit is the Luhn check digit of the first 14. */
 export function isValidImei(value: string): boolean {
-  return value.length === 15 && DIGITS_RE.test(value) && luhnValid(value);
+  return value.length === IMEI_LENGTH && DIGITS_RE.test(value) && luhnValid(value);
 }
 
 /** GS1 mod-10 check digit (weights 3,1 from the right, check digit excluded). */
@@ -101,7 +102,7 @@ export function classifyScan(raw: string): ClassifiedScan {
     return { kind: 'garbled', value, reason: `The scan is ${value.length} characters long; no code here is longer than ${MAX_SCAN_LENGTH}.` };
   }
   if (DIGITS_RE.test(value)) {
-    if (value.length === 15) return { kind: 'imei', value, valid: isValidImei(value) };
+    if (value.length === IMEI_LENGTH) return { kind: 'imei', value, valid: isValidImei(value) };
     if (value.length === 13 && isValidEan13(value)) return { kind: 'ean13', value };
     if (value.length === 12 && isValidUpcA(value)) return { kind: 'upca', value };
     return { kind: 'sku', value };

@@ -2,13 +2,15 @@
 // host: the page connects over the WebSocket with the token from its address and reaches the
 // station, without any Content-Security-Policy violation; the same page without the token, or
 // served from another origin, never reaches it.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../electron/host/host-server.js';
+import { startBrowserMode, type RunningBrowserMode } from '../../electron/host/browser-mode.js';
 import { startTestHost, testStation, type TestStation } from './host-fixtures.js';
 
 const RENDERER = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -97,5 +99,36 @@ describe.skipIf(!haveChromium)('built renderer in Chromium over the host', () =>
     expect(station.calls.length).toBe(before);
     await page.close();
     evil.close();
+  });
+});
+
+describe.skipIf(!haveChromium)('browser mode as `npm run web` runs it, in Chromium', () => {
+  let browser: Browser;
+  let running: RunningBrowserMode;
+
+  beforeAll(async () => {
+    if (!existsSync(join(RENDERER, 'index.html'))) throw new Error(`${RENDERER}/index.html is missing: run "npm run build" first (npm test does).`);
+    running = await startBrowserMode({ dataDir: mkdtempSync(join(tmpdir(), 'station-web-')), rendererDir: RENDERER, port: 0, version: '0.0.0-test' });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  it('the app loads over the real station in demo mode, without script errors or CSP violations', async () => {
+    expect(running.station.sandbox()).toBe(true);
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (/Content.Security.Policy|Refused to/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(running.host.url);
+    await page.waitForFunction(CONNECTED, undefined, { timeout: 15_000 });
+    await expect.poll(() => running.host.connections()).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(1000);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });

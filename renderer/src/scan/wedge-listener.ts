@@ -99,9 +99,14 @@ export function listenForWedgeScans(win: Window, { options, onScan, now = eventT
     }
   };
 
+  // A scanner never uses the mouse: a click means a person, and keys before it were typing.
+  const onPointer = () => detector.reset();
+
   win.addEventListener('keydown', onKeyDown, true);
+  win.addEventListener('mousedown', onPointer, true);
   return () => {
     win.removeEventListener('keydown', onKeyDown, true);
+    win.removeEventListener('mousedown', onPointer, true);
     if (silence !== undefined) clearTimeout(silence);
   };
 }

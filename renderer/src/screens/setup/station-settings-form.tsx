@@ -25,7 +25,10 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
   const [busy, setBusy] = useState(false);
   const [testResults, setTestResults] = useState<Record<string, { ok: boolean; text: string }>>({});
 
-  useEffect(() => setDraft(draftOf(settings)), [settings]);
+  // Settings read again (after a device change, say) must not wipe what the operator is typing.
+  useEffect(() => {
+    if (!touched) setDraft(draftOf(settings));
+  }, [settings]);
 
   function change(path: string, value: string | boolean) {
     const next = { ...draft, [path]: value };
