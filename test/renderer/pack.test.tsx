@@ -102,6 +102,6 @@ describe('Pack screen', () => {
     const labels = await screen.findByRole('list', { name: 'Labels' });
     const row = () => within(labels).getByText(id!).closest('li')!;
     await waitFor(() => expect(row().textContent).toMatch(/Label printed on .+/), { timeout: 15_000 });
-    expect(app.printedFiles().some((f) => f.includes(id!))).toBe(true);
+    await waitFor(() => expect(app.printedFiles().some((f) => f.includes(id!))).toBe(true), { timeout: 10_000 });
   });
 });

@@ -55,13 +55,10 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
       ) : null}
       <label>
         Hold
-        <select
-          value={filter.hold === undefined ? 'any' : filter.hold ? 'held' : 'free'}
-          onChange={(e) => onChange({ ...filter, hold: e.target.value === 'any' ? undefined : e.target.value === 'held' })}
-        >
-          <option value="any">Any</option>
-          <option value="held">On hold only</option>
+        {/* The search shows held shipments only when asked for (spec § POST /v3/shipments/filter/). */}
+        <select value={filter.hold ? 'held' : 'free'} onChange={(e) => onChange({ ...filter, hold: e.target.value === 'held' ? true : undefined })}>
           <option value="free">Not on hold</option>
+          <option value="held">On hold</option>
         </select>
       </label>
       <label>

@@ -1,13 +1,19 @@
 // The queue as a virtualised listbox: only the rows in view (and a few around them) are in the
 // DOM, so 5,000 shipments scroll smoothly. The listbox keeps the focus and moves an active row
 // with the arrow keys; Enter opens the active shipment on the Pack screen.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { QueueRow } from '../../../../shared/contract/queue.js';
 import { dispatchCountdown, shortDateTime } from './countdown.js';
 import { stateWords } from './state-words.js';
 
 const ROW_HEIGHT = 72;
+const ASSUMED_RECT = { width: 1200, height: 640 };
+
+/** The list's size; where there is no layout yet (hidden, or a DOM without layout) a desk screen's. */
+function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
+  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : ASSUMED_RECT));
+}
 
 export interface QueueListProps {
   rows: QueueRow[];
@@ -43,19 +49,29 @@ function RowBody({ row, now }: { row: QueueRow; now: number }) {
 
 export function QueueList({ rows, now, activeId, onActive, onOpen }: QueueListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((r) => r.shipmentId === activeId),
+  );
+  // The active row is always in the DOM, even scrolled away: aria-activedescendant must point
+  // at an element that exists.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return indexes.includes(activeIndex) || activeIndex >= range.count ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
-    // Before the first layout (and where there is no layout, as in tests) assume a desk screen.
-    initialRect: { width: 1200, height: 640 },
+    initialRect: ASSUMED_RECT,
+    observeElementRect: observeRect,
+    rangeExtractor,
     getItemKey: (i) => rows[i]?.shipmentId ?? i,
   });
-  const activeIndex = Math.max(
-    0,
-    rows.findIndex((r) => r.shipmentId === activeId),
-  );
 
   useEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+// The shell: the Sandbox badge with its way to Setup, navigation by Alt+digit, compact mode from
+// the settings, and the status line saying when the station is lost and when it is back.
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { CONTRACT_ERRORS, StationError, type StationApi } from '../../shared/contract.js';
+import { defaultSettings } from '../../shared/settings.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import { renderApp, resetRenderer, statusSays } from './app-harness.js';
+
+/** A station that answers the shell's questions, and can be "unplugged". */
+function stubStation(opts: { compact?: boolean } = {}) {
+  const state = { online: true };
+  const api = {
+    invoke: async (command: string) => {
+      if (!state.online) throw new StationError(CONTRACT_ERRORS.disconnected, 'lost');
+      switch (command) {
+        case 'app.info':
+          return { version: '1', sandbox: true, locations: ['LOC1'], transport: 'memory', signIn: { mode: 'sandbox', signedIn: true, text: 'Signed in to the Sandbox' } };
+        case 'settings.get':
+          return { ...defaultSettings(), compactMode: opts.compact ?? false };
+        case 'desk.view':
+          return { feedback: { tone: 'info', text: 'Scan a shipment to start.', sound: 'none' }, jobs: [], awaitingDispatch: [] };
+        case 'devices.list':
+          return [{ id: 's1', name: 'Desk scale', role: 'scale', status: 'disconnected', message: 'Cable unplugged' }];
+        default:
+          return [];
+      }
+    },
+    subscribe: () => () => undefined,
+  } as unknown as StationApi;
+  return { api, state };
+}
+
+afterEach(resetRenderer);
+
+describe('app shell', () => {
+  it('shows the Sandbox badge with a way to Setup, sign-in and device status in words', async () => {
+    const { api } = stubStation();
+    const { user } = renderApp(api);
+    await screen.findByText('Sandbox');
+    expect(screen.getByText('Signed in to the Sandbox')).toBeTruthy();
+    expect(await screen.findByText(/Scale Desk scale: not connected/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Connect a real marketplace' }));
+    expect(screen.getByRole('main', { name: 'Setup' })).toBeTruthy();
+  });
+
+  it('moves between the screens with Alt+digit, as shown on the buttons', async () => {
+    const { api } = stubStation();
+    const { user } = renderApp(api);
+    expect(screen.getByRole('button', { name: /Queue Alt\+2/ })).toBeTruthy();
+    await user.keyboard('{Alt>}2{/Alt}');
+    expect(screen.getByRole('main', { name: 'Queue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Queue/, current: 'page' })).toBeTruthy();
+    await user.keyboard('{Alt>}4{/Alt}');
+    expect(screen.getByRole('main', { name: 'Dispatch' })).toBeTruthy();
+  });
+
+  it('turns on compact mode from the settings', async () => {
+    const { api } = stubStation({ compact: true });
+    renderApp(api);
+    await waitFor(() => expect(document.documentElement.classList.contains('compact')).toBe(true));
+  });
+
+  it('says in the status line when the station is lost and when it is back', async () => {
+    const { api, state } = stubStation();
+    renderApp(api);
+    await waitFor(() => expect(useAppStore.getState().connection).toBe('online'));
+    state.online = false;
+    await api.invoke('desk.view', {}).catch(() => undefined);
+    // A call through the app's own station notices the loss.
+    useAppStore.getState().go('queue');
+    await statusSays(/Lost the connection to the station/);
+    state.online = true;
+    await statusSays(/Connected to the station again/, 5_000);
+  });
+});

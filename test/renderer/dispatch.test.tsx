@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+// The Dispatch screen over a real app station: cancelling needs a confirmation dialog that shows
+// the station's words about stock, keeps the focus, closes with Esc without cancelling, and
+// cancels only with a reason.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { createShipments, renderApp, resetRenderer, statusSays } from './app-harness.js';
+
+let sb: TestSandbox;
+let app: TestAppStation;
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0] } });
+});
+afterEach(resetRenderer);
+afterAll(async () => {
+  await app?.close();
+  await sb?.close();
+});
+
+const statusOf = (id: string) => sb.world.shipments.get(id)!.orderItems[0]!.status;
+
+describe('Dispatch screen: cancel', () => {
+  it('shows the stock warning in a dialog, closes with Esc without cancelling, and cancels only with a reason', async () => {
+    const [id] = await createShipments(sb, 1);
+    const preview = await app.api.invoke('dispatch.cancelPreview', { shipmentId: id! });
+    const { user } = renderApp(app.api, 'dispatch');
+    await user.type(screen.getByLabelText('Shipment to cancel'), id!);
+    await user.click(screen.getByRole('button', { name: 'Cancel shipment…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: `Cancel shipment ${id}?` });
+    expect(within(dialog).getByText(preview.text)).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Tab cycles inside the dialog.
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(statusOf(id!)).toBe('APPROVED');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel shipment…' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Cancel the shipment' }));
+    expect(within(again).getByText(/Give a reason of at least 3 characters/)).toBeTruthy();
+    expect(statusOf(id!)).toBe('APPROVED');
+
+    await user.type(within(again).getByLabelText('Reason for cancelling'), 'Out of stock at this desk');
+    await user.click(within(again).getByRole('button', { name: 'Cancel the shipment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(statusOf(id!)).toBe('CANCELLED'), { timeout: 10_000 });
+    expect(screen.getByRole('list', { name: 'Dispatch results' }).textContent).toContain(id!);
+  });
+
+  it('refuses to mark an unpacked shipment ready to dispatch, in words, with the failure sound', async () => {
+    const [id] = await createShipments(sb, 1);
+    const { user, sounds } = renderApp(app.api, 'dispatch');
+    await user.type(screen.getByLabelText('Shipment to mark ready to dispatch'), `${id}`);
+    await user.click(screen.getByRole('button', { name: 'Mark ready to dispatch' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Dispatch results' }).textContent).toContain(id!), { timeout: 10_000 });
+    expect(screen.getByRole('status').textContent!.length).toBeGreaterThan(10);
+    expect(sounds).toContain('failure');
+    expect(statusOf(id!)).toBe('APPROVED');
+    await statusSays(/./);
+  });
+});
