@@ -13,6 +13,10 @@ export interface BrowserModeOptions {
   log?: (line: string) => void;
   /** Replaces the embedded sandbox (tests). */
   demo?: BuildStationOptions['demo'];
+  /** Replaces demo mode's simulated devices (tests keep a handle on them); false for none. */
+  simulators?: BuildStationOptions['simulators'];
+  /** Further services for the station (a printer backend). */
+  extra?: BuildStationOptions['extra'];
 }
 
 export interface RunningBrowserMode {
@@ -39,6 +43,8 @@ export async function startBrowserMode(options: BrowserModeOptions & { version: 
     secrets: stores.secrets,
     version: options.version,
     demo: options.demo,
+    simulators: options.simulators,
+    extra: options.extra,
     log: options.log,
   });
   await station.start();

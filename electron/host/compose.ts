@@ -2,12 +2,13 @@
 // the app's services (electron/station/app/app-station.ts) with, for demo mode, the embedded
 // sandbox marketplace as their provider. Only composition roots may start the sandbox; this is
 // the one place main.ts and the host share for it.
-import { createAppStation, type AppStationOptions } from '../station/app/app-station.js';
+import { createAppStation, type AppStationOptions, type DemoSimulators } from '../station/app/app-station.js';
 import type { Dispatcher, EventHub } from '../station/app/dispatcher.js';
 import type { DemoMarketplace } from '../station/app/marketplace-session.js';
 import { dataPaths } from '../station/composition/data-dir.js';
 import type { SecretStore } from '../station/settings/secret-store.js';
 import type { SettingsStore } from '../station/settings/settings-store.js';
+import { startDemoDevices } from './demo-devices.js';
 import { startDemoMarketplace } from './demo-marketplace.js';
 
 export interface BuildStationOptions {
@@ -17,6 +18,8 @@ export interface BuildStationOptions {
   version: string;
   /** Starts the embedded marketplace; replaced in tests. */
   demo?: (sandboxDir: string) => Promise<DemoMarketplace>;
+  /** Starts demo mode's simulated scale and scanner (demo-devices.ts); replaced in tests, false for none. */
+  simulators?: (() => Promise<DemoSimulators>) | false;
   /** Further services for the app station (Electron's fetch, a printer backend). */
   extra?: Partial<Omit<AppStationOptions, 'dataDir' | 'settings' | 'secrets' | 'version' | 'demo' | 'log'>>;
   log?: (line: string) => void;
@@ -42,7 +45,10 @@ export async function buildStation(options: BuildStationOptions): Promise<BuiltS
     version: options.version,
     log: options.log,
     // Demo mode (no marketplace configured): the embedded sandbox, its data in DATA_DIR/sandbox.
-    demo: { startMarketplace: () => startMarketplace(sandboxDir) },
+    demo: {
+      startMarketplace: () => startMarketplace(sandboxDir),
+      startSimulators: options.simulators === false ? undefined : (options.simulators ?? (() => startDemoDevices({ log: options.log }))),
+    },
   });
   return {
     dispatcher: station.dispatcher,
