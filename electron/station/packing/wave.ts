@@ -100,7 +100,8 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
   };
 
   const pages = deps.client.orders.searchPages({
-    filter: { type: 'preDispatch', states: ['APPROVED'], locationId: options.locationId, ...(options.sku ? { sku: [options.sku] } : {}) },
+    // Self-ship shipments are dispatched by the seller, not packed for a logistics partner.
+    filter: { type: 'preDispatch', states: ['APPROVED'], shipmentTypes: ['NORMAL'], locationId: options.locationId, ...(options.sku ? { sku: [options.sku] } : {}) },
     pagination: { pageSize: MAX_SEARCH_PAGE_SIZE },
     sort: { field: 'dispatchByDate', order: 'asc' },
   });

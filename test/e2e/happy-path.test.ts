@@ -1,0 +1,86 @@
+// A packer's normal shipment, end to end in Chromium over the browser-mode host: scan the label of
+// a phone shipment, verify the phone by its SKU, scan its IMEI, put the parcel on the (simulated,
+// serial) scale and watch the weight lock, type the size, pack with Enter, follow the label from
+// "waiting for label" to printed on the CUPS label queue, mark it ready to dispatch, print the
+// courier's manifest on the document queue. Every check is what the packer sees or holds.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { luhnCheckDigit } from '../../shared/barcodes.js';
+import { haveChromium, launchChromium, openDesk, type Desk } from '../support/browser-desk.js';
+import { waitForPrintedPdf } from '../support/browser-prints.js';
+import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
+import { requireTool } from '../support/system-tools.js';
+
+const ready = haveChromium() && requireTool('socat') && cupsAvailable();
+
+/** A valid IMEI: 14 digits and their Luhn check digit. */
+export function imei(body14: string): string {
+  return body14 + String(luhnCheckDigit(body14));
+}
+
+describe.skipIf(!ready)('the happy path at the packing desk', () => {
+  let station: BrowserStation;
+  let browser: Browser;
+  let desk: Desk;
+
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    await ensureCupsQueues();
+    // Ready to dispatch is the packer's own scan on the Dispatch screen, not automatic.
+    station = await startBrowserStation({ settings: { rtdPolicy: 'endOfWave' } });
+    browser = await launchChromium();
+    desk = await openDesk(browser);
+    await desk.open(station.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await browser?.close();
+    await station?.stop();
+  });
+
+  it('packs a phone: label scan, SKU, IMEI, live weight, size, Enter, label printed on PDF', async () => {
+    const { page } = desk;
+    const [id] = await station.createShipments('serialized', 1, 1);
+    const item = station.sandbox.world.shipments.get(id)!.orderItems[0];
+
+    await desk.go('Pack');
+    await expect.poll(() => page.getByRole('list', { name: 'Devices' }).innerText()).toMatch(/Scale Demo scale: ready/);
+    await desk.typeScan(id);
+    await expect.poll(() => page.getByRole('heading', { name: new RegExp(`Shipment ${id}: 0 of 1 unit verified`) }).count()).toBe(1);
+
+    await desk.typeScan(item.sku);
+    await expect.poll(() => page.getByRole('note').innerText()).toMatch(/Scan the IMEI \/ serial number of/);
+    const good = imei('35209900176148');
+    await desk.typeScan(good);
+    await expect.poll(() => desk.status().innerText()).toContain(`Serial ${good} recorded`);
+    await expect.poll(() => page.getByRole('heading', { name: new RegExp(`Shipment ${id}: 1 of 1 unit verified`) }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Units' }).innerText()).toContain(`Serials: ${good}`);
+
+    // The parcel goes on the scale: the reading moves, then locks as stable and becomes the weight.
+    station.devices!.scale!.setWeight(0.734);
+    await expect.poll(() => page.getByLabel('Scale', { exact: true }).innerText(), { timeout: 10_000 }).toMatch(/0\.734 kg\s*🔒 Stable/);
+    await expect.poll(() => page.getByRole('list', { name: 'Packages' }).innerText()).toMatch(/0\.734 kg \(measured\)/);
+    await desk.screenshot('pack-open-shipment');
+
+    await page.getByLabel(/^Length/).fill('22');
+    await page.getByLabel(/^Breadth/).fill('14');
+    await page.getByLabel(/^Height/).fill('8');
+    await page.getByLabel(/^Height/).press('Enter');
+    await expect.poll(() => page.getByLabel('Scan', { exact: true }).getAttribute('placeholder')).toBe('Ready: press Enter to pack');
+
+    const since = Date.now();
+    await page.getByLabel('Scan', { exact: true }).press('Enter');
+    const labels = page.getByRole('list', { name: 'Labels' });
+    await expect.poll(() => labels.innerText()).toMatch(new RegExp(`${id}\\s*Waiting for label`));
+    await expect.poll(() => labels.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`${id}\\s*Printed.*PDF`));
+    await expect.poll(() => desk.status().innerText()).toMatch(/printed on PDF/i);
+
+    const label = await waitForPrintedPdf(since, new RegExp(id));
+    expect(label.text).toContain(id);
+    station.devices!.scale!.setWeight(0);
+  });
+});
