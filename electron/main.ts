@@ -12,7 +12,7 @@ import { buildStation, type BuiltStation } from './host/compose.js';
 import { defaultDataDir, dataPaths } from './station/composition/data-dir.js';
 import { nodeSecretCipher } from './station/settings/node-cipher.js';
 import { safeStorageCipher } from './station/settings/safe-storage-cipher.js';
-import { FileSecretStore, type SecretCipher } from './station/settings/secret-store.js';
+import { FileSecretStore } from './station/settings/secret-store.js';
 import { ElectronStoreSettingsStore } from './shell/electron-store-settings.js';
 import { bindIpc, isOwnOriginOrPage, type OwnPage } from './shell/ipc-bridge.js';
 import { installLogRedaction, SecretRegistry, watchedSecretStore } from './shell/log-redaction.js';
@@ -39,11 +39,13 @@ let mainWindow: BrowserWindow | undefined;
 let station: BuiltStation | undefined;
 
 /** safeStorage when the OS offers real protection; otherwise an owner-only key file, and the log says so. */
-function secretCipher(): SecretCipher {
+/** The keyring when the system has one, else a key file; each seals its own file (data-dir.ts). */
+function secretStore(): FileSecretStore {
+  const paths = dataPaths(dataDir);
   const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
-  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text') return safeStorageCipher(safeStorage);
+  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text') return new FileSecretStore(paths.secretsOsSealed, safeStorageCipher(safeStorage));
   log.warn('No system keyring is available: marketplace secrets are encrypted with a key file readable by this user only.');
-  return nodeSecretCipher(dataPaths(dataDir).secretKey);
+  return new FileSecretStore(paths.secrets, nodeSecretCipher(paths.secretKey));
 }
 
 function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
@@ -81,7 +83,7 @@ function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
 
 async function start(): Promise<void> {
   const settings = new ElectronStoreSettingsStore(new Store({ cwd: dataDir, name: 'settings', clearInvalidConfig: false }));
-  const secrets = watchedSecretStore(new FileSecretStore(dataPaths(dataDir).secrets, secretCipher()), registry);
+  const secrets = watchedSecretStore(secretStore(), registry);
 
   // Every webContents (including the sign-in window's) refuses new windows and webviews.
   app.on('web-contents-created', (_event, contents) => {

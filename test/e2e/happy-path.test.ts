@@ -23,6 +23,7 @@ describe.skipIf(!ready)('the happy path at the packing desk', () => {
   let station: BrowserStation;
   let browser: Browser;
   let desk: Desk;
+  let packed: string | undefined;
 
   beforeAll(async () => {
     await ensureRendererBuilt();
@@ -82,5 +83,33 @@ describe.skipIf(!ready)('the happy path at the packing desk', () => {
     const label = await waitForPrintedPdf(since, new RegExp(id));
     expect(label.text).toContain(id);
     station.devices!.scale!.setWeight(0);
-  });
+    await desk.screenshot('pack-label-printed');
+    packed = id;
+  }, 90_000);
+
+  it('marks the packed shipment ready to dispatch by scan and prints the manifest on PDF-DOCS', async () => {
+    const { page } = desk;
+    expect(packed).toBeDefined();
+    await desk.go('Dispatch');
+    const screen = desk.screen('Dispatch');
+    await desk.wedgeScan(packed!);
+    await expect.poll(() => screen.getByRole('list', { name: 'Dispatch results' }).innerText()).toMatch(new RegExp(`✓ ${packed}: .*ready to dispatch`, 'i'));
+    await expect.poll(() => desk.status().innerText()).toMatch(/ready to dispatch/i);
+    expect(station.sandbox.world.shipments.get(packed!)!.orderItems[0].status).toBe('READY_TO_DISPATCH');
+
+    const group = station.sandbox.world.shipments.get(packed!)!.vendorGroupCode;
+    const since = Date.now();
+    await screen.getByRole('button', { name: `Print manifest for ${group}` }).click();
+    await expect.poll(() => desk.status().innerText()).toContain(`The handover manifest for ${group} is printing`);
+    await desk.screenshot('dispatch');
+    const manifest = await waitForPrintedPdf(since, new RegExp(packed!));
+    expect(manifest.text).toMatch(/manifest/i);
+
+    await desk.go('Print');
+    const jobs = page.getByRole('table');
+    await expect.poll(() => jobs.innerText()).toMatch(new RegExp(`Manifest ${group}.*\s+PDF-DOCS\s+Printed`));
+    await expect.poll(() => jobs.innerText()).toMatch(/PDF\s+Printed/);
+    await desk.screenshot('print');
+    expect(desk.problems).toEqual([]);
+  }, 60_000);
 });

@@ -16,8 +16,15 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
 export function dataPaths(dataDir: string) {
   return {
     settings: join(dataDir, 'settings.json'),
+    /** Secrets sealed with the key file below: the CLI, browser mode, and desktops without a keyring. */
     secrets: join(dataDir, 'secrets.json'),
     secretKey: join(dataDir, 'secret.key'),
+    /**
+     * Secrets sealed by the operating system's keyring (the desktop app). A separate file: the
+     * two ciphers cannot read each other's values, and sharing one file would make each mode
+     * destroy the other's sign-in.
+     */
+    secretsOsSealed: join(dataDir, 'secrets-os.json'),
     journal: join(dataDir, 'journal'),
     invoices: join(dataDir, 'invoices'),
     sandbox: join(dataDir, 'sandbox'),
