@@ -4,11 +4,12 @@
 // objects because Error subclasses do not survive the bridge; the renderer rebuilds
 // StationError (renderer/src/transport/ipc-station.ts).
 
-// The channel names of shared/contract/wire.ts (IPC_CALL, IPC_EVENT), repeated here because a
-// sandboxed preload may require nothing but 'electron': importing wire.ts would drag zod in.
-// test/shell/preload-api.test.ts holds the two in step.
-export const PRELOAD_IPC_CALL = 'station:call';
-export const PRELOAD_IPC_EVENT = 'station:event';
+import { IPC_CALL, IPC_EVENT } from '../../shared/contract/ipc-channels.js';
+
+// The channel names come from the zod-free ipc-channels.ts: the preload bundle stays small and
+// the names cannot drift from the main side's.
+export const PRELOAD_IPC_CALL = IPC_CALL;
+export const PRELOAD_IPC_EVENT = IPC_EVENT;
 
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;

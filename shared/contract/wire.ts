@@ -17,7 +17,4 @@ export type EventMessage = z.infer<typeof EventMessage>;
 export const ToMainMessage = CallMessage;
 export const ToRendererMessage = z.union([ReplyMessage, EventMessage]);
 
-/** The one IPC channel prefix the preload exposes (ARCHITECTURE.md § The contract). */
-export const IPC_PREFIX = 'station:';
-export const IPC_CALL = `${IPC_PREFIX}call`;
-export const IPC_EVENT = `${IPC_PREFIX}event`;
+export { IPC_PREFIX, IPC_CALL, IPC_EVENT } from './ipc-channels.js';

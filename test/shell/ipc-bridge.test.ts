@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dispatcher, EventHub } from '../../electron/station/app/dispatcher.js';
 import { bindIpc, type IpcInvokeEventLike, type OwnPage } from '../../electron/shell/ipc-bridge.js';
-import { createPreloadApi, PRELOAD_IPC_CALL, PRELOAD_IPC_EVENT } from '../../electron/shell/preload-api.js';
+import { createPreloadApi } from '../../electron/shell/preload-api.js';
 import { ipcStation } from '../../renderer/src/transport/ipc-station.js';
 import { IPC_CALL, IPC_EVENT } from '../../shared/contract/wire.js';
 import { StationError } from '../../shared/contract/define.js';
@@ -46,10 +46,6 @@ function wire(frameUrl: () => string | null, senderId = () => 1) {
 }
 
 describe('IPC transport', () => {
-  it('uses the contract channel names (the preload repeats them)', () => {
-    expect([PRELOAD_IPC_CALL, PRELOAD_IPC_EVENT]).toEqual([IPC_CALL, IPC_EVENT]);
-  });
-
   it('the preload exposes exactly invoke and subscribe', () => {
     const { bridge } = wire(() => page.indexUrl);
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'subscribe']);

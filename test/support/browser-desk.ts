@@ -90,3 +90,8 @@ export async function openDesk(browser: Browser, options: { ignoreHTTPSErrors?: 
   };
   return desk;
 }
+
+/** What a locator reads, on one line: layout (flex rows, blocks) must not decide a test's words. */
+export async function words(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+}
