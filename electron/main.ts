@@ -60,11 +60,9 @@ function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
     compact: settings.get().compactMode,
     dev: !app.isPackaged,
     actions: {
-      // The screens read compactMode when they load; the desk's state lives in this process, so
-      // a reload shows the same shipment in the new density.
+      // The station announces the change (settings.changed); the window follows without a reload.
       toggleCompact: (checked) => {
         settings.update({ compactMode: checked });
-        mainWindow?.webContents.reload();
       },
       about: () =>
         void dialog.showMessageBox(win, {

@@ -76,6 +76,7 @@ export const setupCommands = {
 
 export const setupEvents = {
   'auth.changed': event(SignInView, 'Sign-in status changed.'),
+  'settings.changed': event(StationSettings, 'Settings changed (from any screen, the menu or the command line).'),
   'device.status': event(DeviceStatusView, 'A device connected, disconnected or failed.'),
   'device.weight': event(WeightView, 'A reading from a scale.'),
   'device.dimensions': event(DimensionsView, 'A measurement from a dimensioner.'),

@@ -220,6 +220,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
   }
 
   const onSettings = (next: StationSettings, previous: StationSettings) => {
+    // Every window follows at once: compact mode, sounds and scanner timing need no reload.
+    hub.emit('settings.changed', next);
     if (!same(next.marketplace, previous.marketplace)) {
       session.reset();
       void announceSignIn().catch(() => undefined);

@@ -14,21 +14,19 @@ import { useStation } from './station-context.js';
 function useStationFacts() {
   const api = useStation();
   const epoch = useAppStore((s) => s.epoch);
-  const screen = useAppStore((s) => s.screen);
   useEffect(() => {
     const { setInfo, say } = useAppStore.getState();
     api.invoke('app.info', {}).then(setInfo, (e: unknown) => say('error', errorWords(e)));
     return api.subscribe('auth.changed', (signIn) => useAppStore.getState().setSignIn(signIn));
   }, [api, epoch]);
   useEffect(() => followDevices(api), [api, epoch]);
-  // Settings change on the Setup screen; read them again whenever the packer moves on, or comes
-  // back to the window, so compact mode, sounds and scanner timing follow without a restart.
+  // Settings are read once per connection and then follow the station's settings.changed event,
+  // wherever the change was made (Setup, the app menu, the command line), with no reload.
   useEffect(() => {
-    const load = () => api.invoke('settings.get', {}).then(useAppStore.getState().setSettings, () => undefined);
-    load();
-    window.addEventListener('focus', load);
-    return () => window.removeEventListener('focus', load);
-  }, [api, epoch, screen]);
+    const { setSettings } = useAppStore.getState();
+    api.invoke('settings.get', {}).then(setSettings, () => undefined);
+    return api.subscribe('settings.changed', (next) => useAppStore.getState().setSettings(next));
+  }, [api, epoch]);
 }
 
 function useScanners() {

@@ -139,3 +139,15 @@ describe('sign-in', () => {
     for (const secret of secrets) expect(file.includes(secret)).toBe(false);
   });
 });
+
+describe('settings.changed', () => {
+  it('tells every connected screen about a change, wherever it was made', async () => {
+    const seen = app.waitForEvent('settings.changed', (s) => s.compactMode === true);
+    // A change made outside the contract (the app menu, the command line) goes through the store.
+    app.settings.update({ compactMode: true });
+    expect((await seen).compactMode).toBe(true);
+    const back = app.waitForEvent('settings.changed', (s) => s.compactMode === false);
+    await invoke('settings.update', { compactMode: false });
+    expect((await back).compactMode).toBe(false);
+  });
+});
