@@ -12,6 +12,7 @@ const modules: BenchModule[] = [
   { area: 'printing', load: async () => (await import('./printing-bench.js')).runPrintingBench },
   { area: 'station', load: async () => (await import('./wave-bench.js')).runWaveBench },
   { area: 'sandbox', load: async () => (await import('./sandbox-bench.js')).runSandboxBench },
+  { area: 'renderer', load: async () => (await import('./renderer-bench.js')).runRendererBench },
 ];
 
 const README = new URL('../../README.md', import.meta.url);

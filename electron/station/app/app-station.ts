@@ -201,6 +201,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
     restoring ??= (async () => {
       try {
         const client = session.client();
+        // spec § Token expiry check: learn how long the stored token really lasts before relying
+        // on it (it may have been revoked, or the clock of the last run may have been wrong).
+        await client.tokens.checkExpiry().catch((e: Error) => log(`Token expiry check failed: ${e.message}`));
         const open = context.journal.openIntents().length;
         if (open > 0) {
           const r = await reconcileOpenIntents(context.journal, client.orders);
