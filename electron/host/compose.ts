@@ -8,6 +8,9 @@ import type { DemoMarketplace } from '../station/app/marketplace-session.js';
 import { dataPaths } from '../station/composition/data-dir.js';
 import type { SecretStore } from '../station/settings/secret-store.js';
 import type { SettingsStore } from '../station/settings/settings-store.js';
+import { nodeExecFile } from '../station/printing/exec-file.js';
+import { platformBackend } from '../station/printing/printer-discovery.js';
+import type { PrinterBackend } from '../station/printing/printer-backend.js';
 import { startDemoDevices } from './demo-devices.js';
 import { startDemoMarketplace } from './demo-marketplace.js';
 
@@ -37,8 +40,10 @@ export interface BuiltStation {
 export async function buildStation(options: BuildStationOptions): Promise<BuiltStation> {
   const sandboxDir = dataPaths(options.dataDir).sandbox;
   const startMarketplace = options.demo ?? startDemoMarketplace;
+  const printerBackend = options.extra?.printerBackend ?? (await systemPrinters(options.log));
   const station = createAppStation({
     ...options.extra,
+    printerBackend,
     dataDir: options.dataDir,
     settings: options.settings,
     secrets: options.secrets,
@@ -57,4 +62,17 @@ export async function buildStation(options: BuildStationOptions): Promise<BuiltS
     start: () => station.start(),
     stop: () => station.stop(),
   };
+}
+
+/**
+ * The machine's printers: CUPS on Linux and macOS, the Windows spooler through pdf-to-printer.
+ * Without them the desk still has the folder printer, and says why.
+ */
+async function systemPrinters(log?: (line: string) => void): Promise<PrinterBackend | undefined> {
+  try {
+    return await platformBackend({ platform: process.platform, execFile: nodeExecFile });
+  } catch (e) {
+    log?.(`System printers are not available (${(e as Error).message}); the folder printer is.`);
+    return undefined;
+  }
 }

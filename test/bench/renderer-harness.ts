@@ -138,6 +138,9 @@ export function launchBenchBrowser(): Promise<Browser> {
  */
 function installPageProbes(): void {
   const g = globalThis as any;
+  // tsx (esbuild with keepNames) wraps named inner functions as __name(fn, "name"); functions
+  // handed to page.evaluate carry that call into the page, which has no such helper.
+  g.__name = (fn: unknown) => fn;
   const probe = { messages: [] as { at: number; len: number; head: string }[], keys: [] as { at: number; key: string }[] };
   g.__bench = probe;
   const Native = g.WebSocket;

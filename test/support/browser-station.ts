@@ -48,6 +48,8 @@ export interface BrowserStation {
   readonly log: string[];
   /** Customers order: new shipments of a kind at this desk's location, through the sandbox control API. */
   createShipments(kind: string, count?: number, quantity?: number): Promise<string[]>;
+  /** The SKU of every unit of a shipment, once per unit: what the packer scans to verify it. */
+  unitScans(shipmentId: string): string[];
   /** Stops the host and the station, then starts them again over the same data folder. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -108,6 +110,11 @@ export async function startBrowserStation(options: BrowserStationOptions = {}): 
       const r = await sandbox.call('POST', '/sandbox/shipments', { body });
       if (r.status !== 200) throw new Error(`POST /sandbox/shipments answered ${r.status}: ${JSON.stringify(r.json)}`);
       return r.json.shipmentIds as string[];
+    },
+    unitScans(shipmentId) {
+      const shipment = sandbox.world.shipments.get(shipmentId);
+      if (!shipment) throw new Error(`the sandbox has no shipment ${shipmentId}`);
+      return shipment.orderItems.flatMap((item) => Array.from({ length: item.quantity }, () => item.sku));
     },
     async restart() {
       await running.stop();

@@ -148,12 +148,17 @@ function checkClient(world: World, params: Partial<AuthorizeParams>): AppRec | s
   return app;
 }
 
-function html(status: number, body: string): RouteResult {
+/**
+ * The page's policy. Chromium applies form-action to the redirect that answers the form too, so
+ * the registered callback's origin must be allowed, or Allow ends on a blocked navigation.
+ */
+function html(status: number, body: string, redirectUri?: string): RouteResult {
+  const callback = redirectUri ? ` ${new URL(redirectUri).origin}` : '';
   return {
     status,
     body,
     contentType: 'text/html; charset=utf-8',
-    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", 'cache-control': 'no-store' },
+    headers: { 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${callback}`, 'cache-control': 'no-store' },
   };
 }
 
@@ -167,7 +172,7 @@ function authorizePage(ctx: RouteContext): RouteResult {
   };
   const app = checkClient(ctx.world, params);
   if (typeof app === 'string') return html(400, renderAuthorizeError(app));
-  return html(200, renderAuthorizePage(params, app.appId));
+  return html(200, renderAuthorizePage(params, app.appId), app.redirectUri);
 }
 
 function redirect(uri: string, query: Record<string, string>): RouteResult {
@@ -184,7 +189,7 @@ function authorizeSubmit(ctx: RouteContext): RouteResult {
   if (typeof app === 'string') return html(400, renderAuthorizeError(app));
   const params: AuthorizeParams = { client_id: app.appId, redirect_uri: app.redirectUri!, response_type: 'code', scope: form.scope || DEFAULT_SCOPE, state: form.state ?? '' };
   if (form.decision === 'deny') return redirect(params.redirect_uri, { error: 'access_denied', state: params.state });
-  if (form.decision !== 'allow') return html(400, renderAuthorizePage(params, app.appId, 'Press Allow or Deny.'));
+  if (form.decision !== 'allow') return html(400, renderAuthorizePage(params, app.appId, 'Press Allow or Deny.'), app.redirectUri);
   let scope: string;
   try {
     scope = parseScope(params.scope);
@@ -192,7 +197,7 @@ function authorizeSubmit(ctx: RouteContext): RouteResult {
     return redirect(params.redirect_uri, { error: 'invalid_scope', state: params.state });
   }
   const seller = [...ctx.world.sellers.values()].find((s) => s.username === form.username && s.password === form.password);
-  if (!seller) return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.'));
+  if (!seller) return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.'), app.redirectUri);
   const code: AuthCodeRec = {
     code: ctx.world.secret(),
     appId: app.appId,

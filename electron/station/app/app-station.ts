@@ -153,7 +153,10 @@ export function createAppStation(options: AppStationOptions): AppStation {
         rtdPolicy: s.rtdPolicy,
         newSessionId: () => randomUUID(),
         transitionYear: s.taxTransitionYear,
-        onChange: (view) => hub.emit('desk.changed', view),
+        onChange: (view) => {
+          followWeight(view.session !== undefined);
+          hub.emit('desk.changed', view);
+        },
       });
       const first = desk === undefined;
       desk = { key, desk: next };
@@ -175,6 +178,18 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     announceSignIn: (view) => announceSignIn(view),
   };
+
+  // Polling scales are asked for a weight only while a shipment is open at the desk (issue
+  // "desk hardware": "poll only while a packing step wants a weight"); continuous scales send
+  // regardless, so this costs them nothing.
+  let releaseWeight: (() => void) | undefined;
+  function followWeight(sessionOpen: boolean): void {
+    if (sessionOpen && !releaseWeight) releaseWeight = devices.wantWeight();
+    else if (!sessionOpen && releaseWeight) {
+      releaseWeight();
+      releaseWeight = undefined;
+    }
+  }
 
   async function announceSignIn(given?: SignInView): Promise<SignInView> {
     const view = given ?? (await session.view());

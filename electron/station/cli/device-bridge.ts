@@ -13,8 +13,7 @@ import * as printing from './print-commands.js';
 import { PrintQueue } from '../printing/print-queue.js';
 import { FileJobStore } from '../printing/job-store.js';
 import { FolderBackend, FOLDER_PRINTER_NAME } from '../printing/folder-backend.js';
-import { CupsBackend } from '../printing/cups-backend.js';
-import { WindowsBackend, loadPdfToPrinter } from '../printing/windows-backend.js';
+import { platformBackend } from '../printing/printer-discovery.js';
 import { nodeExecFile } from '../printing/exec-file.js';
 import { parsePrinterSettings, type PrinterSettings } from '../printing/printer-settings.js';
 import type { PrinterBackend } from '../printing/printer-backend.js';
@@ -69,10 +68,7 @@ export async function printCommand(inv: Invocation, io: CliIo, dataDir: string, 
     return EXIT_USAGE;
   }
   const folder = new FolderBackend({ directory: join(dataDir, 'printed') });
-  let system: PrinterBackend | undefined;
-  const systemBackend = async (): Promise<PrinterBackend> =>
-    (system ??= process.platform === 'win32' ? new WindowsBackend(await loadPdfToPrinter()) : new CupsBackend({ execFile: nodeExecFile }));
-  const windowsOrCups = await systemBackend();
+  const windowsOrCups: PrinterBackend = await platformBackend({ platform: process.platform, execFile: nodeExecFile });
   const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
   const queue = new PrintQueue({
     store: new FileJobStore(join(dataDir, 'print-jobs.json')),

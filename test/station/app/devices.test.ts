@@ -57,6 +57,24 @@ describe('devices', () => {
     expect(text).toBe('The scale "Desk scale" reads a stable 2.5 kg.');
   });
 
+  it('polls the scale while a shipment is open at the desk, and stops when it is packed away', async () => {
+    const [id] = (await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: app.settings.get().locationId, kind: 'plain' }, token: null })).json.shipmentIds;
+    scale.setWeight(3.75);
+    const seen = app.waitForEvent('device.weight', (x) => x.deviceId === 'scale-1' && x.stable && Math.abs(x.weightKg - 3.75) < 0.01);
+    await app.api.invoke('desk.scan', { raw: id, source: 'typed' });
+    expect((await seen).weightKg).toBeCloseTo(3.75, 2);
+    await app.api.invoke('desk.putAside', {});
+    // With no shipment open, nothing asks the scale: no reading arrives while the weight changes.
+    let after = 0;
+    const off = app.station.hub.subscribe((m) => void (m.name === 'device.weight' && after++));
+    await new Promise((r) => setTimeout(r, 150));
+    after = 0;
+    scale.setWeight(5);
+    await new Promise((r) => setTimeout(r, 600));
+    off();
+    expect(after).toBe(0);
+  });
+
   it('says why ports cannot be listed, and that a path can be typed', async () => {
     const r = await app.api.invoke('devices.ports', {});
     expect(r.ports).toEqual([]);

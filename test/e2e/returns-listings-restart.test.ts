@@ -1,0 +1,113 @@
+// The rest of a desk's day: a returned package received by scanning it on the Returns screen, a
+// listing edit refused at the field that is wrong, the Queue and Activity screens, and the app
+// restarted in the middle of a pack (same data folder): the scanned units are still there.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { haveChromium, launchChromium, openDesk, SCREEN_NAMES, words, type Desk } from '../support/browser-desk.js';
+import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
+import { requireTool } from '../support/system-tools.js';
+
+const ready = haveChromium() && requireTool('socat') && cupsAvailable();
+
+describe.skipIf(!ready)('returns, listings, the other screens and a restart', () => {
+  let station: BrowserStation;
+  let browser: Browser;
+  let desk: Desk;
+
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    await ensureCupsQueues();
+    station = await startBrowserStation();
+    browser = await launchChromium();
+    desk = await openDesk(browser);
+    await desk.open(station.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await browser?.close();
+    await station?.stop();
+  });
+
+  it('receives a returned package by scanning its return id, and refuses it a second time', async () => {
+    const [id] = await station.createShipments('plain', 1, 1);
+    const orderItemId = station.sandbox.world.shipments.get(id)!.orderItems[0].orderItemId;
+    const created = await station.sandbox.call('POST', '/sandbox/returns', { body: { orderItemId, kind: 'standard' } });
+    expect(created.status).toBe(200);
+    const returnId = created.json.returnId as string;
+
+    await desk.go('Returns');
+    const screen = desk.screen('Returns');
+    await expect.poll(() => words(screen.getByRole('table', { name: /Standard returns/ }))).toContain(returnId);
+    await desk.wedgeScan(returnId);
+    const form = screen.getByRole('form', { name: 'Receive a return' });
+    await expect.poll(() => words(form.getByRole('status'))).toMatch(new RegExp(`${returnId}.*received`, 'i'));
+    await desk.screenshot('returns');
+    // The same package again, typed this time (a second wedge read within the debounce would be dropped as a double read).
+    await form.getByLabel('Scan return').fill(returnId);
+    await form.getByRole('button', { name: 'Receive' }).click();
+    await expect.poll(() => words(form.getByRole('status'))).toBe(`Return ${returnId} was already received. If this is a second package, tell the supervisor.`);
+  });
+
+  it('a selling price above the MRP is refused at its field, in words, and nothing is saved', async () => {
+    const { page } = desk;
+    await desk.go('Listings');
+    const screen = desk.screen('Listings');
+    await screen.getByRole('form', { name: 'Search listings' }).getByRole('button', { name: 'Search' }).click();
+    const edit = screen.getByRole('button', { name: /^Quick edit / }).first();
+    await edit.waitFor();
+    const sku = (await edit.innerText()).replace(/^Quick edit /, '');
+    await edit.click();
+    const form = screen.getByRole('form', { name: `Quick edit ${sku}` });
+    const mrp = Number(await form.getByLabel('MRP (₹)').inputValue());
+    const listing = () => station.sandbox.world.listingsOf(station.sandbox.info.sellerId).get(sku);
+    const before = JSON.stringify(listing()?.data);
+    expect(listing()).toBeDefined();
+    const price = form.getByLabel('Selling price (₹)');
+    await price.fill(String(mrp + 100));
+    await form.getByRole('button', { name: 'Save price and stock' }).click();
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
+    expect(await words(form)).toContain(`The selling price (${mrp + 100}) must not be above the MRP (${mrp}).`);
+    await desk.screenshot('listings');
+    expect(JSON.stringify(listing()?.data)).toBe(before);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('form', { name: `Quick edit ${sku}` }).count()).toBe(0);
+  });
+
+  it('shows the Queue with its shipments and the Activity with what this desk did', async () => {
+    const [id] = await station.createShipments('plain');
+    await desk.go('Queue');
+    await expect.poll(() => words(desk.screen('Queue')), { timeout: 15_000 }).toContain(id);
+    await desk.screenshot('queue');
+    await desk.go('Activity');
+    await expect.poll(() => words(desk.screen('Activity')), { timeout: 15_000 }).toMatch(/Audit trail/);
+    await desk.screenshot('activity');
+    // Every screen of the navigation opens, and the app says nothing went wrong on the way.
+    for (const name of SCREEN_NAMES) await desk.go(name);
+    expect(desk.problems).toEqual([]);
+  });
+
+  it('after a restart in the middle of a pack the scanned units are still on the Pack screen', async () => {
+    const [id] = await station.createShipments('plain', 1, 2);
+    const units = station.unitScans(id);
+    expect(units.length).toBeGreaterThanOrEqual(2);
+    await desk.go('Pack');
+    await desk.typeScan(id);
+    await desk.typeScan(units[0]);
+    const heading = () => desk.page.getByRole('heading', { name: new RegExp(`^Shipment ${id}:`) });
+    await expect.poll(() => words(heading())).toContain(`1 of ${units.length} units verified`);
+
+    await station.restart();
+    // A restart is a new launch: a new token, so the packer opens the new address.
+    await desk.open(station.url);
+    await desk.go('Pack');
+    await expect.poll(() => words(heading()), { timeout: 20_000 }).toContain(`1 of ${units.length} units verified`);
+    await desk.typeScan(units[1]);
+    await expect.poll(() => words(heading())).toContain(`2 of ${units.length} units verified`);
+    await desk.page.getByLabel('Scan', { exact: true }).press('Escape');
+    await expect.poll(() => words(desk.status())).toContain('put aside');
+  }, 60_000);
+});
