@@ -79,7 +79,7 @@ export async function runPrintingBench(): Promise<BenchRow[]> {
 
     return [
       {
-        area: 'printing',
+        area: 'Printing',
         name: `fit ${PAGES} landscape labels to 4x6 in`,
         value: fit,
         unit: 'ms',
@@ -88,7 +88,7 @@ export async function runPrintingBench(): Promise<BenchRow[]> {
         baseline: { name: 'pdfunite', value: unite, unit: 'ms' },
       },
       {
-        area: 'printing',
+        area: 'Printing',
         name: `split ${PAGES} A4 label+invoice pages`,
         value: split,
         unit: 'ms',

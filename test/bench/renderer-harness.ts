@@ -1,7 +1,7 @@
 // The app in browser mode for the renderer benchmarks: the real station (createAppStation via
 // buildStation, the same composition browser mode uses), the real host serving the built renderer
 // (out/renderer) over its WebSocket, and a real HTTPS sandbox as demo mode's marketplace, seeded
-// with no shipments so every benchmark decides exactly which shipments exist. The one addition is
+// without the desk's shipments so every benchmark decides exactly which ones exist. The one addition is
 // a pass-through around the dispatcher that notes every desk.scan the station receives, so the
 // wedge benchmark counts scans where they arrive rather than trusting the page about itself.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +36,8 @@ const VIEWPORT = { width: 1366, height: 900 };
 export interface BenchStation {
   url: string;
   sandbox: TestSandbox;
+  /** The desk's location (demo mode picks the sandbox's first). */
+  locationId: string;
   /** The raw code of every desk.scan call the station received, in arrival order. */
   scans: string[];
   /** A contract call straight to the dispatcher (setup and checks, never a measured path). */
@@ -106,6 +108,7 @@ export async function startBenchStation(options: { labelDelayMs?: number } = {})
     return {
       url: running.url,
       sandbox,
+      locationId,
       scans,
       call,
       createShipments,

@@ -105,7 +105,7 @@ async function waveRows(): Promise<BenchRow[]> {
 
     return [
       {
-        area: 'station',
+        area: 'Station',
         name: `wave of ${summary.packed} shipments (pack + labels + RTD), ${LATENCY_MS} ms latency`,
         value: waveMs / 1000,
         unit: 's',
@@ -114,7 +114,7 @@ async function waveRows(): Promise<BenchRow[]> {
         baseline: { name: `floor ${(1 + Math.ceil(found / 20) + 5)} RTT x ${rtt.toFixed(0)} ms`, value: floorMs / 1000, unit: 's' },
       },
       {
-        area: 'station',
+        area: 'Station',
         name: 'naive one-at-a-time client, same shipments',
         value: naiveMs / 1000,
         unit: 's',
@@ -155,7 +155,7 @@ async function scanRows(): Promise<BenchRow[]> {
       samples.push(performance.now() - t);
     }
     const p95 = percentile(samples, 95);
-    return [{ area: 'station', name: `local overhead per scan event (applyScan + journal fdatasync), p95 of ${SCANS}`, value: p95, unit: 'ms', target: '≤ 5 ms (p95)', pass: p95 <= 5 }];
+    return [{ area: 'Station', name: `local overhead per scan event (applyScan + journal fdatasync), p95 of ${SCANS}`, value: p95, unit: 'ms', target: '≤ 5 ms (p95)', pass: p95 <= 5 }];
   } finally {
     await journal.close();
     rmSync(dir, { recursive: true, force: true });
