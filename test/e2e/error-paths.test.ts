@@ -89,6 +89,9 @@ describe.skipIf(!ready)('error paths at the packing desk', () => {
       await desk.typeScan(id);
       for (const sku of station.unitScans(id)) await desk.typeScan(sku);
       const page = desk.page;
+      // As a packer would: measure once the desk asks for it (every unit verified), not while
+      // the scans are still on their way.
+      await expect.poll(() => page.getByLabel('Scan', { exact: true }).getAttribute('placeholder')).toMatch(/Weigh and measure/);
       await page.getByLabel('Length (cm)').fill('30');
       await page.getByLabel('Breadth (cm)').fill('20');
       await page.getByLabel('Height (cm)').fill('10');
