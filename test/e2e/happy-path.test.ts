@@ -63,7 +63,7 @@ describe.skipIf(!ready)('the happy path at the packing desk', () => {
 
     // The parcel goes on the scale: the reading moves, then locks as stable and becomes the weight.
     station.devices!.scale!.setWeight(0.734);
-    await expect.poll(() => words(page.getByLabel('Scale', { exact: true })), { timeout: 10_000 }).toMatch(/0\.734 kg\s*🔒 Stable/);
+    await expect.poll(() => words(page.getByLabel('Scale', { exact: true })), { timeout: 10_000 }).toMatch(/0\.734 kg\s*Stable, locked/);
     await expect.poll(() => words(page.getByRole('list', { name: 'Packages' }))).toMatch(/0\.734 kg \(measured\)/);
     await desk.screenshot('pack-open-shipment');
 

@@ -42,7 +42,7 @@ export interface Desk {
   typeScan(code: string): Promise<void>;
   /** A keyboard-wedge scanner: the code and Enter as a burst of key presses 3 ms apart. */
   wedgeScan(code: string): Promise<void>;
-  /** The app's status line (the last live region: it sits below the screen). */
+  /** The app's status line: the live region named "Status line". */
   status(): Locator;
   /** Saves the screen as it is into test/e2e/artifacts/NAME.png. */
   screenshot(name: string): Promise<string>;
@@ -79,7 +79,7 @@ export async function openDesk(browser: Browser, options: { ignoreHTTPSErrors?: 
       await page.keyboard.type(code, { delay: 3 });
       await page.keyboard.press('Enter');
     },
-    status: () => page.getByRole('status').last(),
+    status: () => page.getByRole('status', { name: 'Status line' }),
     async screenshot(name) {
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       const path = join(ARTIFACTS_DIR, `${name}.png`);

@@ -41,7 +41,8 @@ export function AppHeader() {
         <span className="app-name">Packing Station</span>
         {info?.sandbox ? (
           <span className="sandbox-badge">
-            <strong>Sandbox</strong> — test orders, nothing is shipped
+            <strong>Sandbox</strong>
+            <span className="sandbox-note"> — test orders, nothing is shipped</span>
             <button type="button" onClick={() => go('setup')}>
               Connect a real marketplace
             </button>

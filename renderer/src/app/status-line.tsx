@@ -11,7 +11,7 @@ export function StatusLine() {
       <span className="status-kind" aria-hidden="true">
         {PREFIX[status.tone]}
       </span>
-      <p role="status" aria-live="polite" aria-atomic="true">
+      <p role="status" aria-label="Status line" aria-live="polite" aria-atomic="true">
         {status.text}
       </p>
     </div>

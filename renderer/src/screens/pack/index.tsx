@@ -42,52 +42,60 @@ export default function PackScreen() {
 
   return (
     <section aria-label="Pack" className="pack-screen">
-      <h1>Pack</h1>
-      <ScanField
-        prompt={promptFor(session)}
-        onScan={(raw) => routeScan(raw, 'typed')}
-        onEnterEmpty={() => void pack(api)}
-        onEscape={() => void putAside(api)}
-      />
-      {view ? (
-        <div className={`desk-feedback tone-${view.feedback.tone}`} aria-hidden="true">
-          {view.feedback.text}
-        </div>
-      ) : null}
-      {session?.phase === 'serial' ? (
-        <p className="serial-prompt" role="note">
-          {promptFor(session)}
-        </p>
-      ) : null}
-      {session ? (
-        <div className="pack-session">
-          <UnitLines session={session} />
-          <MeasurePanel session={session} />
-          {session.phase === 'ready' ? (
-            <button type="button" className="primary" onClick={() => void pack(api).then(refocusScan)}>
-              Pack shipment (Enter)
-            </button>
-          ) : null}
-          <button type="button" onClick={() => void putAside(api).then(refocusScan)}>
-            Put aside (Esc)
-          </button>
-        </div>
-      ) : null}
-      <LabelJobs jobs={view?.jobs ?? []} />
-      <WavePanel />
-      <aside aria-label="Shortcuts" className="shortcuts">
-        <h2>Shortcuts</h2>
-        <dl>
-          {SHORTCUTS.map(([key, what]) => (
-            <div key={key}>
-              <dt>
-                <kbd>{key}</kbd>
-              </dt>
-              <dd>{what}</dd>
+      {/* Two columns on a desk monitor: what the packer scans and checks on the left, the scale,
+          labels and waves on the right, so a 1366x768 screen shows everything without scrolling. */}
+      <div className="pack-main">
+        <h1>Pack</h1>
+        <ScanField
+          prompt={promptFor(session)}
+          onScan={(raw) => routeScan(raw, 'typed')}
+          onEnterEmpty={() => void pack(api)}
+          onEscape={() => void putAside(api)}
+        />
+        {view ? (
+          <div className={`desk-feedback tone-${view.feedback.tone}`} aria-hidden="true">
+            {view.feedback.text}
+          </div>
+        ) : null}
+        {session?.phase === 'serial' ? (
+          <p className="serial-prompt" role="note">
+            {promptFor(session)}
+          </p>
+        ) : null}
+        {session ? (
+          <div className="pack-session">
+            <UnitLines session={session} />
+            <div className="pack-actions">
+              {session.phase === 'ready' ? (
+                <button type="button" className="primary" onClick={() => void pack(api).then(refocusScan)}>
+                  Pack shipment (Enter)
+                </button>
+              ) : null}
+              <button type="button" onClick={() => void putAside(api).then(refocusScan)}>
+                Put aside (Esc)
+              </button>
             </div>
-          ))}
-        </dl>
-      </aside>
+          </div>
+        ) : null}
+      </div>
+      <div className="pack-side">
+        {session ? <MeasurePanel session={session} /> : null}
+        <LabelJobs jobs={view?.jobs ?? []} />
+        <WavePanel />
+        <aside aria-label="Shortcuts" className="shortcuts">
+          <h2>Shortcuts</h2>
+          <dl>
+            {SHORTCUTS.map(([key, what]) => (
+              <div key={key}>
+                <dt>
+                  <kbd>{key}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+        </aside>
+      </div>
     </section>
   );
 }

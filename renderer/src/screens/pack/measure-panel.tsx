@@ -114,7 +114,7 @@ export function MeasurePanel({ session }: { session: SessionView }) {
         Scale:{' '}
         {weight ? (
           <>
-            <strong>{weight.weightKg.toFixed(3)} kg</strong> {weight.stable ? <span className="locked">🔒 Stable</span> : <span className="settling">Settling…</span>}
+            <strong>{weight.weightKg.toFixed(3)} kg</strong> {weight.stable ? <span className="locked">Stable, locked</span> : <span className="settling">Settling…</span>}
           </>
         ) : (
           'no reading'

@@ -25,6 +25,8 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
     return next.size > 0 ? [...next] : undefined;
   };
   const states = STATES_BY_SEARCH_TYPE[filter.type] as readonly OrderItemStatus[];
+  // Open from the start when one of the folded filters is in use; then the packer decides.
+  const [moreOpen, setMoreOpen] = useState(() => (filter.states?.length ?? 0) > 0 || (filter.shipmentTypes?.length ?? 0) > 0);
 
   return (
     <form className="queue-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
@@ -42,17 +44,6 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
           ))}
         </select>
       </label>
-      {states.length > 1 ? (
-        <fieldset>
-          <legend>States</legend>
-          {states.map((state) => (
-            <label key={state} className="check">
-              <input type="checkbox" checked={filter.states?.includes(state) ?? false} onChange={(e) => onChange({ ...filter, states: toggle(filter.states, state, e.target.checked) })} />
-              {STATE_WORDS[state]}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
       <label>
         Hold
         {/* The search shows held shipments only when asked for (spec § POST /v3/shipments/filter/). */}
@@ -65,15 +56,30 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
         SKU
         <input type="text" value={sku} onChange={(e) => setSku(e.target.value)} />
       </label>
-      <fieldset>
-        <legend>Shipment type</legend>
-        {ShipmentType.options.map((t) => (
-          <label key={t} className="check">
-            <input type="checkbox" checked={filter.shipmentTypes?.includes(t) ?? false} onChange={(e) => onChange({ ...filter, shipmentTypes: toggle(filter.shipmentTypes, t, e.target.checked) })} />
-            {SHIPMENT_TYPE_WORDS[t]}
-          </label>
-        ))}
-      </fieldset>
+      {/* The rarer filters fold away so the list keeps the screen. */}
+      <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+        <summary>More filters</summary>
+        {states.length > 1 ? (
+          <fieldset>
+            <legend>States</legend>
+            {states.map((state) => (
+              <label key={state} className="check">
+                <input type="checkbox" checked={filter.states?.includes(state) ?? false} onChange={(e) => onChange({ ...filter, states: toggle(filter.states, state, e.target.checked) })} />
+                {STATE_WORDS[state]}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <fieldset>
+          <legend>Shipment type</legend>
+          {ShipmentType.options.map((t) => (
+            <label key={t} className="check">
+              <input type="checkbox" checked={filter.shipmentTypes?.includes(t) ?? false} onChange={(e) => onChange({ ...filter, shipmentTypes: toggle(filter.shipmentTypes, t, e.target.checked) })} />
+              {SHIPMENT_TYPE_WORDS[t]}
+            </label>
+          ))}
+        </fieldset>
+      </details>
       {filter.type === 'cancelled' ? (
         <label>
           Cancelled

@@ -7,7 +7,8 @@ import type { QueueRow } from '../../../../shared/contract/queue.js';
 import { dispatchCountdown, shortDateTime } from './countdown.js';
 import { stateWords } from './state-words.js';
 
-const ROW_HEIGHT = 72;
+// One line per row at desk type size: enough rows in view to pick the next shipment at a glance.
+const ROW_HEIGHT = 48;
 const ASSUMED_RECT = { width: 1200, height: 640 };
 
 /** The list's size; where there is no layout yet (hidden, or a DOM without layout) a desk screen's. */
