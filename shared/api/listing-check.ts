@@ -66,47 +66,37 @@ function given(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
 
-export function readObject(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean): JsonObject | undefined {
+/**
+ * The steps every reader shares: an attribute not given is reported when mandatory; one of the
+ * wrong type is reported in words ("must be a list"). The readers below add their own checks.
+ */
+function readTyped<T>(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean, is: (v: unknown) => boolean, expected: string): T | undefined {
   const v = parent[key];
   if (!given(v)) {
     if (required) issues.required(at);
     return undefined;
   }
-  if (!JsonObjectSchema.safeParse(v).success) {
-    issues.wrongType(at, 'an object');
+  if (!is(v)) {
+    issues.wrongType(at, expected);
     return undefined;
   }
-  return v as JsonObject;
+  return v as T;
+}
+
+export function readObject(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean): JsonObject | undefined {
+  return readTyped<JsonObject>(issues, parent, key, at, required, (v) => JsonObjectSchema.safeParse(v).success, 'an object');
 }
 
 export function readArray(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean): unknown[] | undefined {
-  const v = parent[key];
-  if (!given(v)) {
-    if (required) issues.required(at);
-    return undefined;
-  }
-  if (!Array.isArray(v)) {
-    issues.wrongType(at, 'a list');
-    return undefined;
-  }
-  if (required && v.length === 0) {
-    issues.add(LISTING_CODES.EMPTY, at, `${shown(at)} must not be empty.`);
-  }
+  const v = readTyped<unknown[]>(issues, parent, key, at, required, Array.isArray, 'a list');
+  if (v && required && v.length === 0) issues.add(LISTING_CODES.EMPTY, at, `${shown(at)} must not be empty.`);
   return v;
 }
 
 /** A string; a mandatory one must not be blank. */
 export function readString(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean): string | undefined {
-  const v = parent[key];
-  if (!given(v)) {
-    if (required) issues.required(at);
-    return undefined;
-  }
-  if (typeof v !== 'string') {
-    issues.wrongType(at, 'a string');
-    return undefined;
-  }
-  if (required && v.trim() === '') {
+  const v = readTyped<string>(issues, parent, key, at, required, (x) => typeof x === 'string', 'a string');
+  if (v !== undefined && required && v.trim() === '') {
     issues.add(LISTING_CODES.EMPTY, at, `${shown(at)} must not be blank.`);
     return undefined;
   }
@@ -114,16 +104,7 @@ export function readString(issues: Issues, parent: JsonObject, key: string, at: 
 }
 
 export function readBoolean(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean): boolean | undefined {
-  const v = parent[key];
-  if (!given(v)) {
-    if (required) issues.required(at);
-    return undefined;
-  }
-  if (typeof v !== 'boolean') {
-    issues.wrongType(at, 'true or false');
-    return undefined;
-  }
-  return v;
+  return readTyped<boolean>(issues, parent, key, at, required, (x) => typeof x === 'boolean', 'true or false');
 }
 
 export type Sign = 'any' | 'non-negative' | 'positive';
@@ -142,34 +123,19 @@ function checkSign(issues: Issues, at: At, n: number, sign: Sign): boolean {
 
 /** A whole number (the table's Integer); strings of digits are refused, not coerced. */
 export function readInt(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean, sign: Sign): number | undefined {
-  const v = parent[key];
-  if (!given(v)) {
-    if (required) issues.required(at);
-    return undefined;
-  }
-  if (!Finite.safeParse(v).success) {
-    issues.wrongType(at, 'a number');
-    return undefined;
-  }
+  const v = readTyped<number>(issues, parent, key, at, required, (x) => Finite.safeParse(x).success, 'a number');
+  if (v === undefined) return undefined;
   if (!Int.safeParse(v).success) {
     issues.add(LISTING_CODES.NOT_INTEGER, at, `${shown(at)} must be a whole number (it is ${String(v)}).`);
     return undefined;
   }
-  return checkSign(issues, at, v as number, sign) ? (v as number) : undefined;
+  return checkSign(issues, at, v, sign) ? v : undefined;
 }
 
 /** A decimal number (the table's Decimal). */
 export function readDecimal(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean, sign: Sign): number | undefined {
-  const v = parent[key];
-  if (!given(v)) {
-    if (required) issues.required(at);
-    return undefined;
-  }
-  if (!Finite.safeParse(v).success) {
-    issues.wrongType(at, 'a number');
-    return undefined;
-  }
-  return checkSign(issues, at, v as number, sign) ? (v as number) : undefined;
+  const v = readTyped<number>(issues, parent, key, at, required, (x) => Finite.safeParse(x).success, 'a number');
+  return v !== undefined && checkSign(issues, at, v, sign) ? v : undefined;
 }
 
 export function readEnum<T extends string>(issues: Issues, parent: JsonObject, key: string, at: At, required: boolean, values: readonly T[]): T | undefined {

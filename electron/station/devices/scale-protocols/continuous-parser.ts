@@ -4,7 +4,7 @@
 // ("ST,GS,1@,  1.250 kg"); both are read. Lines end with CR LF (CR or LF alone is accepted).
 import { FrameSplitter } from '../frame-splitter.js';
 import { parseNumber, parseUnit, toKg } from '../weight-units.js';
-import { OVERLOAD_MESSAGE, frameText, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
+import { OVERLOAD_MESSAGE, eventsOf, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
 
 const LINE_RE = /^(ST|US|OL),(GS|NT|TR|TARE)?,(?:[\s\S]{1,2},)?\s*([+-]?\s*[\d.]*)\s*([A-Za-z]*)\s*$/;
 
@@ -28,14 +28,7 @@ export function createContinuousParser(): ScaleProtocolParser {
     push(chunk) {
       // CR-only devices exist: treat CR as a line end too.
       const normalized = Buffer.from(chunk).map((b) => (b === 0x0d ? 0x0a : b));
-      const { frames, droppedBytes } = splitter.push(normalized);
-      const events: ScaleEvent[] = [];
-      if (droppedBytes > 0) events.push({ type: 'dropped', bytes: droppedBytes });
-      for (const f of frames) {
-        const text = frameText(f);
-        if (text.trim() !== '') events.push(line(text));
-      }
-      return events;
+      return eventsOf(splitter.push(normalized), line);
     },
     reset: () => splitter.reset(),
   };

@@ -10,7 +10,7 @@
 // Over/under capacity and zero errors also fill the weight field with ^^^, ___ or ---.
 import { FrameSplitter } from '../frame-splitter.js';
 import { parseNumber, parseUnit, toKg } from '../weight-units.js';
-import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, frameText, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
+import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, eventsOf, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
 
 export interface NciStatus {
   motion: boolean;
@@ -81,14 +81,7 @@ export function createNciParser(): ScaleProtocolParser {
     acknowledgesCommands: true,
     push(chunk) {
       // 7-bit protocol: the eighth bit is parity (or noise) on a line opened as 8 bits.
-      const { frames, droppedBytes } = splitter.push(Buffer.from(chunk).map((b) => b & 0x7f));
-      const events: ScaleEvent[] = [];
-      if (droppedBytes > 0) events.push({ type: 'dropped', bytes: droppedBytes });
-      for (const f of frames) {
-        const text = frameText(f);
-        if (text.trim() !== '') events.push(...frame(text));
-      }
-      return events;
+      return eventsOf(splitter.push(Buffer.from(chunk).map((b) => b & 0x7f)), frame);
     },
     reset: () => splitter.reset(),
   };

@@ -4,7 +4,7 @@
 import type { WeightUnit } from '../device-profile.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import { parseNumber, parseUnit, toKg } from '../weight-units.js';
-import { frameText, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
+import { eventsOf, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
 import { StabilityTracker } from './stability-tracker.js';
 
 export interface RegexParserOptions {
@@ -39,14 +39,7 @@ export function createRegexScaleParser(options: RegexParserOptions): ScaleProtoc
   return {
     acknowledgesCommands: false,
     push(chunk) {
-      const { frames, droppedBytes } = splitter.push(chunk);
-      const events: ScaleEvent[] = [];
-      if (droppedBytes > 0) events.push({ type: 'dropped', bytes: droppedBytes });
-      for (const f of frames) {
-        const text = frameText(f);
-        if (text.trim() !== '') events.push(line(text));
-      }
-      return events;
+      return eventsOf(splitter.push(chunk), line);
     },
     reset() {
       splitter.reset();

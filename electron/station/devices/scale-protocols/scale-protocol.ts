@@ -61,6 +61,20 @@ export function frameText(frame: Buffer): string {
   return frame.toString('latin1');
 }
 
+/**
+ * The events of one chunk from the line: a 'dropped' event for noise the framer had to throw
+ * away, then the parse of every non-blank frame. Every parser reads its frames this way.
+ */
+export function eventsOf(split: { frames: Buffer[]; droppedBytes: number }, parse: (text: string) => ScaleEvent | ScaleEvent[]): ScaleEvent[] {
+  const events: ScaleEvent[] = [];
+  if (split.droppedBytes > 0) events.push({ type: 'dropped', bytes: split.droppedBytes });
+  for (const f of split.frames) {
+    const text = frameText(f);
+    if (text.trim() !== '') events.push(...[parse(text)].flat());
+  }
+  return events;
+}
+
 /** A printable version of a frame for messages and logs: control bytes as <XX>. */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex

@@ -4,7 +4,7 @@
 // syntax / transmission / logical errors every MT-SICS device answers.
 import { FrameSplitter } from '../frame-splitter.js';
 import { parseNumber, parseUnit, toKg } from '../weight-units.js';
-import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, frameText, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
+import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, eventsOf, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
 
 const WEIGHT_RE = /^(S|SI|T)\s+([SD])\s+([+-]?\s*[\d.]+)\s+([A-Za-z]+)$/;
 
@@ -51,14 +51,7 @@ export function createSicsParser(): ScaleProtocolParser {
     zeroCommand: Buffer.from('Z\r\n'),
     acknowledgesCommands: true,
     push(chunk) {
-      const { frames, droppedBytes } = splitter.push(chunk);
-      const events: ScaleEvent[] = [];
-      if (droppedBytes > 0) events.push({ type: 'dropped', bytes: droppedBytes });
-      for (const f of frames) {
-        const text = frameText(f);
-        if (text.trim() !== '') events.push(line(text));
-      }
-      return events;
+      return eventsOf(splitter.push(chunk), line);
     },
     reset: () => splitter.reset(),
   };

@@ -7,7 +7,7 @@
 import type { WeightUnit } from '../device-profile.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import { parseNumber, toKg } from '../weight-units.js';
-import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, frameText, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
+import { OVERLOAD_MESSAGE, UNDERLOAD_MESSAGE, eventsOf, garbled, type ScaleEvent, type ScaleProtocolParser } from './scale-protocol.js';
 
 export function createToledo8217Parser(unit: WeightUnit = 'lb'): ScaleProtocolParser {
   const splitter = new FrameSplitter({ terminator: '\r' });
@@ -35,14 +35,7 @@ export function createToledo8217Parser(unit: WeightUnit = 'lb'): ScaleProtocolPa
     zeroCommand: Buffer.from('Z'),
     acknowledgesCommands: false,
     push(chunk) {
-      const { frames, droppedBytes } = splitter.push(Buffer.from(chunk).map((b) => b & 0x7f));
-      const events: ScaleEvent[] = [];
-      if (droppedBytes > 0) events.push({ type: 'dropped', bytes: droppedBytes });
-      for (const f of frames) {
-        const text = frameText(f);
-        if (text.trim() !== '') events.push(frame(text));
-      }
-      return events;
+      return eventsOf(splitter.push(Buffer.from(chunk).map((b) => b & 0x7f)), frame);
     },
     reset: () => splitter.reset(),
   };

@@ -1,6 +1,7 @@
 // Inputs of the listing form, each bound to the attribute path the listing rules name it by, so
 // an error at `$.packages[0].name` lands under exactly that input (aria-invalid, aria-describedby).
 import { createContext, useContext, type ReactNode } from 'react';
+import { FieldNotes } from '../setup/form-field.js';
 import { fieldId } from './listing-draft.js';
 
 export interface FieldMessages {
@@ -29,16 +30,7 @@ function Described({ path, hint, children }: { path: string; hint?: string; chil
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -19,6 +19,15 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint and error words under a control, with the ids its aria-describedby points at. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -29,7 +38,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
