@@ -1,9 +1,7 @@
 // The SecretCipher for production: Electron's safeStorage (OS keychain, DPAPI, libsecret). The
-// composition root (electron/main.ts) passes `safeStorage` from 'electron' in; this module never
-// imports Electron, so it type-checks and runs in plain Node.
-//
-//   import { safeStorage } from 'electron';
-//   const secrets = new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher(safeStorage));
+// composition root (electron/main.ts) takes safeStorage from Electron and passes it in, sealing
+// its own file (dataPaths(dir).secretsOsSealed); this module never imports Electron, so it
+// type-checks and runs in plain Node.
 import type { SecretCipher } from './secret-store.js';
 
 /** The part of Electron's SafeStorage this adapter uses (structurally compatible with it). */
