@@ -2,7 +2,7 @@
 // decision (window hardening, navigation and permission guards, the IPC sender check, the menu,
 // the sign-in window, settings and log redaction) is a plain function in electron/shell/ that
 // runs in Node tests. This file wires Electron's objects into them.
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, safeStorage, session, type MenuItemConstructorOptions } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
 import { mkdirSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { ElectronStoreSettingsStore } from './shell/electron-store-settings.js';
 import { bindIpc, isOwnOriginOrPage, type OwnPage } from './shell/ipc-bridge.js';
 import { installLogRedaction, SecretRegistry, watchedSecretStore } from './shell/log-redaction.js';
 import { aboutText, appMenuTemplate } from './shell/menu-template.js';
+import { netFetchFor } from './shell/net-fetch.js';
 import { signInFlow } from './shell/sign-in-flow.js';
 import { applyPermissionPolicy, authWindowOptions, guardWebContents, mainWindowOptions } from './shell/window-guards.js';
 
@@ -91,7 +92,7 @@ async function start(): Promise<void> {
   // Packing video is not offered yet: the hook stays closed until a setting turns it on.
   applyPermissionPolicy(session.defaultSession, { cameraAllowed: () => false, isOwnPage: (url) => isOwnOriginOrPage(url, page) });
 
-  station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say });
+  station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say, extra: { fetchFor: netFetchFor(net) } });
   await station.start();
   const built = station;
 
