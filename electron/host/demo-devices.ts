@@ -10,9 +10,10 @@ import type { DemoSimulators } from '../station/app/app-station.js';
 import { startPtyPair, type PtyPair } from '../station/devices/simulators/pty-pair.js';
 import { startScaleSimulator, type ScaleSimulator } from '../station/devices/simulators/scale-simulator.js';
 import { startScannerSimulator, type ScannerSimulator } from '../station/devices/simulators/scanner-simulator.js';
+import { DEMO_DEVICE_ID_PREFIX } from '../station/app/app-station.js';
 
-export const DEMO_SCALE_ID = 'demo-scale';
-export const DEMO_SCANNER_ID = 'demo-scanner';
+export const DEMO_SCALE_ID = `${DEMO_DEVICE_ID_PREFIX}scale`;
+export const DEMO_SCANNER_ID = `${DEMO_DEVICE_ID_PREFIX}scanner`;
 
 export interface DemoDevices extends DemoSimulators {
   /** Absent when the pty pair could not be made (see `unavailable`). */

@@ -37,6 +37,12 @@ export interface DemoSimulators {
   stop(): Promise<void>;
 }
 
+/**
+ * Device profiles of demo mode's simulators carry ids with this prefix, so that leaving the
+ * Sandbox removes them instead of leaving devices that can never connect.
+ */
+export const DEMO_DEVICE_ID_PREFIX = 'demo-';
+
 /** What the composition roots pass for demo mode: the embedded sandbox and the pty simulators. */
 export interface DemoProviders {
   startMarketplace(): Promise<DemoMarketplace>;
@@ -211,6 +217,16 @@ export function createAppStation(options: AppStationOptions): AppStation {
     }
   }
 
+  /** The simulated devices belong to the Sandbox: a real marketplace's desk has real ones. */
+  async function leaveDemoDevices(): Promise<void> {
+    const running = simulators;
+    simulators = undefined;
+    const profiles = settings.get().deviceProfiles;
+    const kept = profiles.filter((p) => !String(p.id ?? '').startsWith(DEMO_DEVICE_ID_PREFIX));
+    if (kept.length !== profiles.length) settings.update({ deviceProfiles: kept });
+    await running?.stop().catch(() => undefined);
+  }
+
   /** Settles what an interrupted run left open and restores the open pack session. */
   function restoreDesk(): Promise<void> {
     restoring ??= (async () => {
@@ -241,6 +257,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     // Every window follows at once: compact mode, sounds and scanner timing need no reload.
     hub.emit('settings.changed', next);
     if (!same(next.marketplace, previous.marketplace)) {
+      if (previous.marketplace.mode === 'sandbox' && next.marketplace.mode !== 'sandbox') void leaveDemoDevices();
       session.reset();
       void announceSignIn().catch(() => undefined);
       void restoreDesk();
@@ -259,6 +276,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
       journal = await Journal.open({ dir: dataPaths(dataDir).journal, clock });
       unsubscribe = settings.onChange(onSettings);
       await printing.start();
+      // Left over from a demo run before the desk was connected to a real marketplace.
+      if (!session.isSandbox()) await leaveDemoDevices();
       await devices.apply(settings.get().deviceProfiles);
       if (session.isSandbox() && options.demo) {
         try {

@@ -114,4 +114,26 @@ describe('demo simulators', () => {
       await pair.dispose();
     }
   });
+  it('removes the simulated devices when the desk is connected to a real marketplace', async () => {
+    let stopped = false;
+    const demo = await startTestAppStation({
+      sandbox: sb,
+      simulators: async () => ({
+        profiles: [{ id: 'demo-scanner', name: 'Demo scanner', role: 'scanner', path: '/dev/null-demo-scanner' }],
+        stop: async () => void (stopped = true),
+      }),
+    });
+    try {
+      await demo.api.invoke('devices.save', { profile: { id: 'desk-scale', name: 'Desk scale', role: 'scale', protocol: 'sics', path: '/dev/ttyUSB7' } });
+      expect(demo.settings.get().deviceProfiles.map((p) => p.id)).toEqual(['demo-scanner', 'desk-scale']);
+      await demo.api.invoke('auth.signInSelfAccess', { baseUrl: sb.baseUrl, appId: sb.info.selfAccess.appId, appSecret: sb.info.selfAccess.appSecret });
+      await new Promise((r) => setTimeout(r, 50));
+      // The desk's own device stays; the Sandbox's simulated one is gone and stopped.
+      expect(demo.settings.get().deviceProfiles.map((p) => p.id)).toEqual(['desk-scale']);
+      expect((await demo.api.invoke('devices.list', {})).map((d) => d.id)).toEqual(['desk-scale']);
+      expect(stopped).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  });
 });
