@@ -43,11 +43,24 @@ export const MarketplaceConnection = z.object({
 });
 
 /** Letters, digits and "-" ("/" separates the parts); numbers look like PREFIX/2026-27/000123. */
+/**
+ * GST invoice numbers have at most 16 characters (CGST Rule 46(b)). The series writes
+ * PREFIX/2026-27/COUNTER: the year and slashes take 9, the counter at least 4, so the prefix at
+ * most 3.
+ */
+export const MAX_INVOICE_NUMBER_LENGTH = 16;
+export const MIN_INVOICE_COUNTER_DIGITS = 4;
+const INVOICE_YEAR_PART_LENGTH = '/2026-27/'.length;
+export const MAX_INVOICE_PREFIX_LENGTH = MAX_INVOICE_NUMBER_LENGTH - INVOICE_YEAR_PART_LENGTH - MIN_INVOICE_COUNTER_DIGITS;
+
 export const InvoicePrefix = z
   .string()
   .trim()
   .min(1, 'Give an invoice prefix, for example PS.')
-  .max(8, 'The invoice prefix can have at most 8 characters.')
+  .max(
+    MAX_INVOICE_PREFIX_LENGTH,
+    `The invoice prefix can have at most ${MAX_INVOICE_PREFIX_LENGTH} characters: an invoice number may have 16 (GST rules), and the financial year and the counter take the rest.`,
+  )
   .regex(/^[A-Za-z0-9-]+$/, 'The invoice prefix may use letters, digits and "-" only.');
 
 export const InvoiceSeriesSettings = z.object({

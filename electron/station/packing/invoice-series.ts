@@ -9,12 +9,12 @@
 // reservation: a retried or crashed pack of that order sends the number it may already have
 // registered with the marketplace.
 //
-// Note: GST Rule 46(b) allows at most 16 characters; "PS/2026-27/000123" has 17. Sellers with
-// a longer prefix should shorten it or use a smaller counter width.
+// GST Rule 46(b) allows at most 16 characters: the counter takes the digits the prefix leaves
+// ("PS/2026-27/00123"), never fewer than four, and the settings refuse a longer prefix.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { InvoicePrefix } from '../../../shared/settings.js';
+import { InvoicePrefix, MAX_INVOICE_NUMBER_LENGTH, MIN_INVOICE_COUNTER_DIGITS } from '../../../shared/settings.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 import { indianFinancialYear, istDate, type Clock } from './ist-dates.js';
 
@@ -131,7 +131,8 @@ export class InvoiceSeries {
       }
       const key = `${this.prefix}/${fy}`;
       const counter = (this.data.counters[key] ?? 0) + 1;
-      const invoiceNumber = `${key}/${String(counter).padStart(this.options.counterWidth ?? 6, '0')}`;
+      const width = this.options.counterWidth ?? Math.max(MIN_INVOICE_COUNTER_DIGITS, MAX_INVOICE_NUMBER_LENGTH - key.length - 1);
+      const invoiceNumber = `${key}/${String(counter).padStart(width, '0')}`;
       this.data.counters[key] = counter;
       const reservation: InvoiceReservation = { invoiceNumber, orderId, shipmentId, financialYear: fy, counter, reservedAt: now.toISOString(), status: 'reserved' };
       this.data.reservations.push(reservation);

@@ -81,7 +81,7 @@ describe('self ship', () => {
 
     const dispatched = await h.api.invoke('selfship.dispatch', { shipmentId: id, dispatchDate: at(), tentativeDeliveryDate: at(2 * DAY) });
     expect(dispatched.ok).toBe(true);
-    expect(dispatched.text).toMatch(new RegExp(`^${id} dispatched with invoice PS/\\d{4}-\\d{2}/000001;`));
+    expect(dispatched.text).toMatch(new RegExp(`^${id} dispatched with invoice PS/\\d{4}-\\d{2}/00001;`));
     expect(selfShipStatus(id)).toBe('SHIPPED');
     expect(h.ctx.invoices().history().find((x) => x.shipmentId === id)?.status).toBe('used');
 

@@ -21,10 +21,10 @@ describe('invoice series', () => {
   it('numbers per financial year with the prefix, and dates the invoice today in IST', () => {
     const clock = clockAt('2027-03-31T18:29:00Z'); // 31 Mar 2027 23:59 IST
     const series = InvoiceSeries.open({ dir: tempDir(), clock, prefix: 'PS', autoInvoicing: false });
-    expect(series.reserve('OD1')).toEqual({ orderId: 'OD1', invoiceNumber: 'PS/2026-27/000001', invoiceDate: '2027-03-31' });
-    expect(series.reserve('OD2').invoiceNumber).toBe('PS/2026-27/000002');
+    expect(series.reserve('OD1')).toEqual({ orderId: 'OD1', invoiceNumber: 'PS/2026-27/00001', invoiceDate: '2027-03-31' });
+    expect(series.reserve('OD2').invoiceNumber).toBe('PS/2026-27/00002');
     clock.set('2027-03-31T18:30:00Z'); // 1 Apr 2027 00:00 IST: a new year starts at 1
-    expect(series.reserve('OD3')).toEqual({ orderId: 'OD3', invoiceNumber: 'PS/2027-28/000001', invoiceDate: '2027-04-01' });
+    expect(series.reserve('OD3')).toEqual({ orderId: 'OD3', invoiceNumber: 'PS/2027-28/00001', invoiceDate: '2027-04-01' });
   });
 
   it('gives no number with automatic invoicing, only the date', () => {
@@ -44,10 +44,10 @@ describe('invoice series', () => {
     // "Crash": a new instance over the same directory, OD1's number neither used nor void.
     const second = InvoiceSeries.open({ dir, clock, prefix: 'PS', autoInvoicing: false });
     expect(second.pending().map((r) => r.invoiceNumber)).toEqual([a]);
-    expect(second.reserve('OD3').invoiceNumber).toBe('PS/2026-27/000003');
+    expect(second.reserve('OD3').invoiceNumber).toBe('PS/2026-27/00003');
     const voided = second.markVoid(a, 'Order cancelled before packing.');
     expect(voided).toMatchObject({ status: 'void', voidReason: 'Order cancelled before packing.' });
-    expect(second.reserve('OD1').invoiceNumber).toBe('PS/2026-27/000004');
+    expect(second.reserve('OD1').invoiceNumber).toBe('PS/2026-27/00004');
     expect(() => second.markUsed(a)).toThrow(/already void/);
   });
 
