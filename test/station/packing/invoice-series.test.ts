@@ -27,6 +27,16 @@ describe('invoice series', () => {
     expect(series.reserve('OD3')).toEqual({ orderId: 'OD3', invoiceNumber: 'PS/2027-28/00001', invoiceDate: '2027-04-01' });
   });
 
+  it('keeps every number within the 16 characters GST allows, and refuses a prefix too long for that', () => {
+    for (const prefix of ['P', 'PS', 'DK2']) {
+      const series = InvoiceSeries.open({ dir: tempDir(), clock: clockAt('2026-11-21T10:00:00Z'), prefix, autoInvoicing: false });
+      const n = series.reserve('OD1').invoiceNumber!;
+      expect(n.length).toBeLessThanOrEqual(16);
+      expect(n.startsWith(`${prefix}/2026-27/`)).toBe(true);
+    }
+    expect(() => InvoiceSeries.open({ dir: tempDir(), clock: clockAt('2026-11-21T10:00:00Z'), prefix: 'DESK', autoInvoicing: false })).toThrow(/at most 3 characters/);
+  });
+
   it('gives no number with automatic invoicing, only the date', () => {
     const series = InvoiceSeries.open({ dir: tempDir(), clock: clockAt('2026-11-21T10:00:00Z'), prefix: 'PS', autoInvoicing: true });
     expect(series.reserve('OD1')).toEqual({ orderId: 'OD1', invoiceDate: '2026-11-21' });
