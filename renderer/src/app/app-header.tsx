@@ -35,12 +35,13 @@ export function AppHeader() {
   const screen = useAppStore((s) => s.screen);
   const connection = useAppStore((s) => s.connection);
   const go = useAppStore((s) => s.go);
+  const signInText = signIn ? signIn.text : connection === 'lost' ? 'Not connected to the station' : 'Checking sign-in…';
   return (
     <header className="app-header">
       <div className="header-top">
         <span className="app-name">Packing Station</span>
         {info?.sandbox ? (
-          <span className="sandbox-badge">
+          <span className="sandbox-badge" title="Sandbox — test orders, nothing is shipped">
             <strong>Sandbox</strong>
             <span className="sandbox-note"> — test orders, nothing is shipped</span>
             <button type="button" onClick={() => go('setup')}>
@@ -48,7 +49,10 @@ export function AppHeader() {
             </button>
           </span>
         ) : null}
-        <span className={`sign-in ${signIn?.signedIn ? 'signed-in' : 'signed-out'}`}>{signIn ? signIn.text : connection === 'lost' ? 'Not connected to the station' : 'Checking sign-in…'}</span>
+        {/* The row is narrow on a desk monitor and the words may be cut short: the whole sentence is the tooltip. */}
+        <span className={`sign-in ${signIn?.signedIn ? 'signed-in' : 'signed-out'}`} title={signInText}>
+          {signInText}
+        </span>
         <DeviceChips />
       </div>
       <nav aria-label="Screens" className="screen-nav">

@@ -45,98 +45,105 @@ export default function DispatchScreen() {
     <section aria-label="Dispatch" className="dispatch-screen">
       <h1>Dispatch &amp; handover</h1>
       <p className="hint">Scan each packed shipment to mark it ready to dispatch.</p>
-      <form
-        className="dispatch-typed"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const raw = typed.trim();
-          if (!raw) return;
-          setTyped('');
-          void dispatchScan(api, { raw, source: 'typed' });
-        }}
-      >
-        <label>
-          Shipment to mark ready to dispatch
-          <input type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
-        </label>
-        <button type="submit">Mark ready to dispatch</button>
-        <button type="button" onClick={() => void dispatchWholeWave(api)}>
-          Dispatch the whole wave
-        </button>
-      </form>
+      {/* Two columns on a desk monitor: the scans and their outcomes grow on the left while the
+          courier handover table stays at the top on the right. */}
+      <div className="dispatch-columns">
+        <div className="dispatch-scan">
+          <form
+            className="dispatch-typed"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const raw = typed.trim();
+              if (!raw) return;
+              setTyped('');
+              void dispatchScan(api, { raw, source: 'typed' });
+            }}
+          >
+            <label>
+              Shipment to mark ready to dispatch
+              <input type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+            </label>
+            <button type="submit">Mark ready to dispatch</button>
+            <button type="button" onClick={() => void dispatchWholeWave(api)}>
+              Dispatch the whole wave
+            </button>
+          </form>
 
-      {results.length > 0 ? (
-        <section aria-labelledby="dispatch-results-heading">
-          <h2 id="dispatch-results-heading">Marked at this desk</h2>
-          <ul aria-label="Dispatch results" className="dispatch-results">
-            {results.slice(0, 20).map((r, i) => (
-              <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
-                {r.ok ? '✓' : '✗'} {r.shipmentId}: {r.text}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+          {results.length > 0 ? (
+            <section aria-labelledby="dispatch-results-heading">
+              <h2 id="dispatch-results-heading">Marked at this desk</h2>
+              <ul aria-label="Dispatch results" className="dispatch-results">
+                {results.slice(0, 20).map((r, i) => (
+                  <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
+                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {r.text}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <div className="dispatch-handover">
+          <section aria-labelledby="handover-heading">
+            <h2 id="handover-heading">Handover to the courier</h2>
+            <button type="button" onClick={() => void loadHandover(api)}>
+              Refresh counts
+            </button>
+            {countsError ? <p className="field-problem">{countsError}</p> : null}
+            {counts.length === 0 && !countsError ? <p>Nothing is waiting for handover.</p> : null}
+            {counts.length > 0 ? (
+              <table className="handover">
+                <thead>
+                  <tr>
+                    <th scope="col">Vendor group</th>
+                    <th scope="col">Shipments</th>
+                    <th scope="col">Pickup window</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Manifest</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {counts.map((c) => (
+                    <tr key={c.vendorGroupCode}>
+                      <td>
+                        {c.vendorGroupCode}
+                        {c.isMps ? ' (several packages per shipment)' : ''}
+                      </td>
+                      <td>{c.count}</td>
+                      <td>
+                        {shortDateTime(c.pickupFrom)} to {shortDateTime(c.pickupTo)}
+                      </td>
+                      <td>
+                        <button type="button" onClick={() => void printManifest(api, c.vendorGroupCode)}>
+                          Print manifest for {c.vendorGroupCode}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </section>
 
-      <section aria-labelledby="handover-heading">
-        <h2 id="handover-heading">Handover to the courier</h2>
-        <button type="button" onClick={() => void loadHandover(api)}>
-          Refresh counts
-        </button>
-        {countsError ? <p className="field-problem">{countsError}</p> : null}
-        {counts.length === 0 && !countsError ? <p>Nothing is waiting for handover.</p> : null}
-        {counts.length > 0 ? (
-          <table className="handover">
-            <thead>
-              <tr>
-                <th scope="col">Vendor group</th>
-                <th scope="col">Shipments</th>
-                <th scope="col">Pickup window</th>
-                <th scope="col">
-                  <span className="visually-hidden">Manifest</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {counts.map((c) => (
-                <tr key={c.vendorGroupCode}>
-                  <td>
-                    {c.vendorGroupCode}
-                    {c.isMps ? ' (several packages per shipment)' : ''}
-                  </td>
-                  <td>{c.count}</td>
-                  <td>
-                    {shortDateTime(c.pickupFrom)} to {shortDateTime(c.pickupTo)}
-                  </td>
-                  <td>
-                    <button type="button" onClick={() => void printManifest(api, c.vendorGroupCode)}>
-                      Print manifest for {c.vendorGroupCode}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="cancel-heading" className="cancel-section">
-        <h2 id="cancel-heading">Cancel a shipment</h2>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void askCancel();
-          }}
-        >
-          <label>
-            Shipment to cancel
-            <input type="text" value={cancelId} autoComplete="off" onChange={(e) => setCancelId(e.target.value)} />
-          </label>
-          <button type="submit" className="danger">
-            Cancel shipment…
-          </button>
-        </form>
-      </section>
+          <section aria-labelledby="cancel-heading" className="cancel-section">
+            <h2 id="cancel-heading">Cancel a shipment</h2>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void askCancel();
+              }}
+            >
+              <label>
+                Shipment to cancel
+                <input type="text" value={cancelId} autoComplete="off" onChange={(e) => setCancelId(e.target.value)} />
+              </label>
+              <button type="submit" className="danger">
+                Cancel shipment…
+              </button>
+            </form>
+          </section>
+        </div>
+      </div>
 
       {dialog ? (
         <CancelDialog

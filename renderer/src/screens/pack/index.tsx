@@ -45,13 +45,15 @@ export default function PackScreen() {
       {/* Two columns on a desk monitor: what the packer scans and checks on the left, the scale,
           labels and waves on the right, so a 1366x768 screen shows everything without scrolling. */}
       <div className="pack-main">
-        <h1>Pack</h1>
-        <ScanField
-          prompt={promptFor(session)}
-          onScan={(raw) => routeScan(raw, 'typed')}
-          onEnterEmpty={() => void pack(api)}
-          onEscape={() => void putAside(api)}
-        />
+        <div className="pack-top">
+          <h1>Pack</h1>
+          <ScanField
+            prompt={promptFor(session)}
+            onScan={(raw) => routeScan(raw, 'typed')}
+            onEnterEmpty={() => void pack(api)}
+            onEscape={() => void putAside(api)}
+          />
+        </div>
         {view ? (
           <div className={`desk-feedback tone-${view.feedback.tone}`} aria-hidden="true">
             {view.feedback.text}

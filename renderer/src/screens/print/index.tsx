@@ -75,7 +75,7 @@ export default function PrintScreen() {
         <button type="submit">Reprint label</button>
       </form>
       <Printers />
-      <section aria-labelledby="jobs-heading">
+      <section aria-labelledby="jobs-heading" className="print-jobs">
         <h2 id="jobs-heading">Print jobs</h2>
         {jobs.length === 0 ? <p>Nothing has been printed yet.</p> : null}
         <table className="jobs">

@@ -59,8 +59,10 @@ export default function QueueScreen() {
 
   return (
     <section aria-label="Queue" className="queue-screen">
-      <h1>Queue</h1>
-      <QueueFilters filter={filter} onChange={onFilter} />
+      <div className="queue-head">
+        <h1>Queue</h1>
+        <QueueFilters filter={filter} onChange={onFilter} />
+      </div>
       <div className="queue-summary">
         <ul className="state-counts" aria-label="Counts per state">
           {Object.entries(view?.counts ?? {}).map(([state, n]) => (
@@ -74,19 +76,22 @@ export default function QueueScreen() {
           {view ? `${rows.length} shipment${rows.length === 1 ? '' : 's'} shown. Updated ${shortDateTime(view.fetchedAt)}.` : ''}
           {view?.capped ? ' Only the first 5,000 are shown: narrow the filters to see the rest.' : ''}
         </p>
+      </div>
+      {error ? <p className="field-problem">{error}</p> : null}
+      {view && rows.length === 0 && !loading ? <p className="empty">No shipments match these filters.</p> : null}
+      <QueueList rows={rows} now={now} activeId={active?.shipmentId} onActive={(id) => useQueueStore.setState({ activeId: id })} onOpen={open} />
+      {/* Under the list, with the keys: the rows get the height above. */}
+      <div className="queue-foot">
         <button type="button" aria-keyshortcuts="Alt+R" onClick={() => void refreshQueue(api)}>
           Refresh now <kbd>Alt+R</kbd>
         </button>
         <button type="button" disabled={!active} onClick={() => active && open(active)}>
           Open on Pack <kbd>Enter</kbd>
         </button>
+        <p className="shortcuts-line">
+          <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> move, <kbd>Enter</kbd> opens on Pack, <kbd>Alt+R</kbd> refreshes.
+        </p>
       </div>
-      {error ? <p className="field-problem">{error}</p> : null}
-      {view && rows.length === 0 && !loading ? <p className="empty">No shipments match these filters.</p> : null}
-      <QueueList rows={rows} now={now} activeId={active?.shipmentId} onActive={(id) => useQueueStore.setState({ activeId: id })} onOpen={open} />
-      <p className="shortcuts-line">
-        <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> move, <kbd>Enter</kbd> opens on Pack, <kbd>Alt+R</kbd> refreshes.
-      </p>
     </section>
   );
 }
