@@ -2,40 +2,23 @@
 // marketplace holds, the wrong product scanned, an IMEI with a wrong check digit, and the label
 // printer stopped (the job waits and says why, then prints once the printer is back). Scans come
 // from the serial scanner simulator, a keyboard-wedge burst and typing, as at a real desk.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { luhnCheckDigit } from '../../shared/barcodes.js';
-import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { waitForPrintedPdf } from '../support/browser-prints.js';
-import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
-import { cupsAvailable, disableQueue, enableQueue, ensureCupsQueues, LABEL_QUEUE } from '../support/cups.js';
+import { type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable, disableQueue, enableQueue, LABEL_QUEUE } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
 describe.skipIf(!ready)('error paths at the packing desk', () => {
+  // A stopped label queue must never outlive this file, whatever failed.
+  const session = useDeskSession({ beforeStop: () => enableQueue(LABEL_QUEUE) });
   let station: BrowserStation;
-  let browser: Browser;
   let desk: Desk;
-
-  beforeAll(async () => {
-    await ensureRendererBuilt();
-    await ensureCupsQueues();
-    station = await startBrowserStation();
-    browser = await launchChromium();
-    desk = await openDesk(browser);
-    await desk.open(station.url);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    // A stopped label queue must never outlive this file, whatever failed.
-    await enableQueue(LABEL_QUEUE).catch(() => undefined);
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
-  });
+  beforeAll(() => void ({ station, desk } = session));
 
   const unitsHeading = (id: string) => desk.page.getByRole('heading', { name: new RegExp(`^Shipment ${id}:`) });
 

@@ -3,14 +3,14 @@
 // serial) scale and watch the weight lock, type the size, pack with Enter, follow the label from
 // "waiting for label" to printed on the CUPS label queue, mark it ready to dispatch, print the
 // courier's manifest on the document queue. Every check is what the packer sees or holds.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { luhnCheckDigit } from '../../shared/barcodes.js';
-import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { waitForPrintedPdf } from '../support/browser-prints.js';
-import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
-import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
+import { type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
@@ -20,28 +20,12 @@ export function imei(body14: string): string {
 }
 
 describe.skipIf(!ready)('the happy path at the packing desk', () => {
+  // Ready to dispatch is the packer's own scan on the Dispatch screen, not automatic.
+  const session = useDeskSession({ station: { settings: { rtdPolicy: 'endOfWave' } } });
   let station: BrowserStation;
-  let browser: Browser;
   let desk: Desk;
   let packed: string | undefined;
-
-  beforeAll(async () => {
-    await ensureRendererBuilt();
-    await ensureCupsQueues();
-    // Ready to dispatch is the packer's own scan on the Dispatch screen, not automatic.
-    station = await startBrowserStation({ settings: { rtdPolicy: 'endOfWave' } });
-    browser = await launchChromium();
-    desk = await openDesk(browser);
-    await desk.open(station.url);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
-  });
+  beforeAll(() => void ({ station, desk } = session));
 
   it('packs a phone: label scan, SKU, IMEI, live weight, size, Enter, label printed on PDF', async () => {
     const { page } = desk;

@@ -1,36 +1,20 @@
 // The rest of a desk's day: a returned package received by scanning it on the Returns screen, a
 // listing edit refused at the field that is wrong, the Queue and Activity screens, and the app
 // restarted in the middle of a pack (same data folder): the scanned units are still there.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openDesk, SCREEN_NAMES, words, type Desk } from '../support/browser-desk.js';
-import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
-import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, SCREEN_NAMES, words, type Desk } from '../support/browser-desk.js';
+import { type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
 describe.skipIf(!ready)('returns, listings, the other screens and a restart', () => {
+  const session = useDeskSession();
   let station: BrowserStation;
-  let browser: Browser;
   let desk: Desk;
-
-  beforeAll(async () => {
-    await ensureRendererBuilt();
-    await ensureCupsQueues();
-    station = await startBrowserStation();
-    browser = await launchChromium();
-    desk = await openDesk(browser);
-    await desk.open(station.url);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
-  });
+  beforeAll(() => void ({ station, desk } = session));
 
   it('receives a returned package by scanning its return id, and refuses it a second time', async () => {
     const [id] = await station.createShipments('plain', 1, 1);
