@@ -3,17 +3,15 @@
 // wrong listing at its field before anything is sent, a quick price edit really changes the
 // price, and a bulk file names its bad rows.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StationApi } from '../../shared/contract.js';
-import { StationProvider } from '../../renderer/src/app/station-context.js';
 import ListingsScreen from '../../renderer/src/screens/listings/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
 
 let app: TestAppStation;
 /** Commands the screen sent, in order. */
 let sent: string[];
-let api: StationApi;
 beforeAll(async () => {
   app = await startTestAppStation();
 });
@@ -22,26 +20,9 @@ afterEach(cleanup);
 
 function show() {
   sent = [];
-  api = {
-    invoke: (command, args) => {
-      sent.push(command);
-      return app.api.invoke(command, args);
-    },
-    subscribe: (event, fn) => app.api.subscribe(event, fn),
-  };
-  render(
-    <StationProvider station={api}>
-      <ListingsScreen />
-    </StationProvider>,
-  );
+  renderScreen(recordingStation(app.api, sent), <ListingsScreen />);
 }
 
-function description(el: HTMLElement): string {
-  return (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
-    .join(' ');
-}
 
 async function openForm() {
   const user = userEvent.setup();

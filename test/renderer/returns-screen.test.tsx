@@ -2,13 +2,12 @@
 // The Returns screen over a real app station and test sandbox: receiving a return by scanning
 // it, and a self-ship action that cannot leave without the dates the spec requires.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StationApi } from '../../shared/contract.js';
-import { StationProvider } from '../../renderer/src/app/station-context.js';
 import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment, standardShipment } from '../support/selfship-fixtures.js';
+import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
 
 let app: TestAppStation;
 let sent: string[];
@@ -20,26 +19,9 @@ afterEach(cleanup);
 
 function show() {
   sent = [];
-  const api: StationApi = {
-    invoke: (command, args) => {
-      sent.push(command);
-      return app.api.invoke(command, args);
-    },
-    subscribe: (event, fn) => app.api.subscribe(event, fn),
-  };
-  render(
-    <StationProvider station={api}>
-      <ReturnsScreen />
-    </StationProvider>,
-  );
+  renderScreen(recordingStation(app.api, sent), <ReturnsScreen />);
 }
 
-function description(el: HTMLElement): string {
-  return (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
-    .join(' ');
-}
 
 describe('Returns screen', () => {
   it('receives a standard return typed into "Scan return" and says so in words', async () => {

@@ -2,11 +2,11 @@
 // The Setup screen over a real app station and test sandbox: what an operator sees when a
 // setting is wrong, that a saved setting is really kept, and that the app secret disappears.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StationProvider } from '../../renderer/src/app/station-context.js';
 import SetupScreen from '../../renderer/src/screens/setup/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+import { describedBy as description, renderScreen } from './screen-harness.js';
 
 let app: TestAppStation;
 beforeAll(async () => {
@@ -16,21 +16,10 @@ afterAll(() => app.close());
 afterEach(cleanup);
 
 function show() {
-  render(
-    <StationProvider station={app.api}>
-      <SetupScreen />
-    </StationProvider>,
-  );
+  renderScreen(app.api, <SetupScreen />);
 }
 
 /** The words a field's aria-describedby points at. */
-function description(el: HTMLElement): string {
-  return (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
 
 describe('Setup screen', () => {
   it('refuses an http:// marketplace address with words at the field and signs nothing in', async () => {
