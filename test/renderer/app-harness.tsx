@@ -1,6 +1,6 @@
 // Renders the whole app over a real app station (real sandbox, real dispatcher, in-memory
 // transport), with every renderer store back at its start and the sounds it would play recorded.
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../renderer/src/app/app.js';
@@ -13,7 +13,8 @@ import { resetDispatchStore } from '../../renderer/src/stores/dispatch-store.js'
 import { resetPrintStore } from '../../renderer/src/stores/print-store.js';
 import { resetQueueStore } from '../../renderer/src/stores/queue-store.js';
 import type { StationApi } from '../../shared/contract.js';
-import type { TestSandbox } from '../support/sandbox.js';
+import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 export function resetRenderer(): void {
   cleanup();
@@ -56,4 +57,23 @@ export async function createShipments(sb: TestSandbox, count: number, kind = 'pl
   }
   if (ids.length < count) throw new Error(`the sandbox made only ${ids.length} packable shipments`);
   return ids;
+}
+
+/**
+ * The set-up of a whole-app test file: a real sandbox and an app station at its first location
+ * (with extra settings if given), the renderer reset after every test, both closed at the end.
+ * Read `sb` and `app` from the result once the tests (or a later beforeAll) run.
+ */
+export function useAppStation(settings: Record<string, unknown> = {}): { readonly sb: TestSandbox; readonly app: TestAppStation } {
+  const session = {} as { sb: TestSandbox; app: TestAppStation };
+  beforeAll(async () => {
+    session.sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+    session.app = await startTestAppStation({ sandbox: session.sb, settings: { locationId: session.sb.info.locations[0], ...settings } });
+  });
+  afterEach(resetRenderer);
+  afterAll(async () => {
+    await session.app?.close();
+    await session.sb?.close();
+  });
+  return session;
 }

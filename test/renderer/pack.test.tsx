@@ -2,23 +2,18 @@
 // The Pack screen over a real app station and sandbox: a scan opens the shipment and shows its
 // units, a product scan ticks a unit, a wrong item is refused in words with the failure sound,
 // typed measurements apply with Enter, Enter packs, and the label job appears and prints.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { createShipments, renderApp, resetRenderer, statusSays } from './app-harness.js';
+import type { TestAppStation } from '../support/app-station.js';
+import type { TestSandbox } from '../support/sandbox.js';
+import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
 
+const session = useAppStation({ scan: { debounceMs: 100 } });
 beforeAll(async () => {
-  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0], scan: { debounceMs: 100 } } });
-});
-afterEach(resetRenderer);
-afterAll(async () => {
-  await app?.close();
-  await sb?.close();
+  ({ sb, app } = session);
 });
 
 const scanField = () => screen.getByLabelText('Scan') as HTMLInputElement;

@@ -2,23 +2,18 @@
 // The Print screen over a real app station and its folder printer: a job shows with its status
 // in words, Reprint prints it again, the printers show their state, and a label reprint of a
 // shipment that is not packed is refused in words.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { createShipments, renderApp, resetRenderer, statusSays } from './app-harness.js';
+import type { TestAppStation } from '../support/app-station.js';
+import type { TestSandbox } from '../support/sandbox.js';
+import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
 
+const session = useAppStation();
 beforeAll(async () => {
-  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0] } });
-});
-afterEach(resetRenderer);
-afterAll(async () => {
-  await app?.close();
-  await sb?.close();
+  ({ sb, app } = session);
 });
 
 describe('Print screen', () => {

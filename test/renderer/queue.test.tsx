@@ -2,31 +2,26 @@
 // The Queue screen: rows and counts from a real app station, filters and search narrow them,
 // a hold shows in words, Enter opens the shipment on Pack, and 5,000 rows keep only a window of
 // rows in the DOM.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { QueueRow, QueueView } from '../../shared/contract/queue.js';
 import type { StationApi } from '../../shared/contract.js';
 import { dispatchCountdown } from '../../renderer/src/screens/queue/countdown.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { createShipments, renderApp, resetRenderer, statusSays } from './app-harness.js';
+import type { TestAppStation } from '../support/app-station.js';
+import type { TestSandbox } from '../support/sandbox.js';
+import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
 let ids: string[];
 
+const session = useAppStation();
 beforeAll(async () => {
-  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  app = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0] } });
+  ({ sb, app } = session);
   ids = await createShipments(sb, 6);
   const held = await sb.call('POST', `/sandbox/shipments/${ids[0]}/hold`, { body: { hold: true } });
   expect(held.status).toBe(200);
-});
-afterEach(resetRenderer);
-afterAll(async () => {
-  await app?.close();
-  await sb?.close();
 });
 
 const rowOptions = () => within(screen.getByRole('listbox', { name: 'Shipments' })).queryAllByRole('option');
