@@ -3,7 +3,6 @@
 // embedded sandbox and device simulators), exposed to the contract handlers as one AppContext.
 // The same composition runs in Electron (electron/main.ts), in browser mode (electron/host) and
 // in tests; none of it imports Electron or the sandbox: they come in as parameters.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StationError } from '../../../shared/contract/define.js';
 import type { SignInView } from '../../../shared/contract/setup.js';
@@ -25,6 +24,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { DeviceManager } from './device-manager.js';
 import { Dispatcher, EventHub } from './dispatcher.js';
 import { allHandlers } from './handlers/index.js';
+import { deskDepsFrom } from './handlers/desk-deps.js';
 import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marketplace-session.js';
 import { PrintService } from './print-service.js';
 import type { StationAppContext } from './station-app-context.js';
@@ -147,18 +147,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
       const client = session.client();
       const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.invoices(), context.journal];
       if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
+      // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({
-        client,
-        journal: context.journal,
-        facts: context.facts(),
-        invoices: context.invoices(),
-        clock,
-        who: who(),
-        locationId: context.locationId(),
-        printer: { printLabels: async (pdf, job) => ({ printer: (await printing.print('label', pdf, job.title)).printer }) },
-        rtdPolicy: s.rtdPolicy,
-        newSessionId: () => randomUUID(),
-        transitionYear: s.taxTransitionYear,
+        ...deskDepsFrom(context),
         onChange: (view) => {
           followWeight(view.session !== undefined);
           hub.emit('desk.changed', view);

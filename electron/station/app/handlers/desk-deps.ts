@@ -9,23 +9,7 @@ import type { DeskDeps } from '../../packing/pack-desk.js';
 import type { WaveDeps } from '../../packing/wave.js';
 import type { AppContext } from '../app-context.js';
 
-export function deskDepsFrom(ctx: AppContext): DeskDeps {
-  const settings = ctx.settings.get();
-  return {
-    client: ctx.marketplace(),
-    journal: ctx.journal,
-    facts: ctx.facts(),
-    invoices: ctx.invoices(),
-    clock: ctx.clock,
-    who: ctx.who(),
-    locationId: ctx.locationId(),
-    printer: { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
-    rtdPolicy: settings.rtdPolicy,
-    newSessionId: randomUUID,
-    transitionYear: settings.taxTransitionYear,
-  };
-}
-
+/** What a wave needs from the app: the marketplace, the journal and the invoice series. */
 export function waveDepsFrom(ctx: AppContext): WaveDeps {
   return {
     client: ctx.marketplace(),
@@ -35,6 +19,17 @@ export function waveDepsFrom(ctx: AppContext): WaveDeps {
     clock: ctx.clock,
     who: ctx.who(),
     transitionYear: ctx.settings.get().taxTransitionYear,
+  };
+}
+
+/** What the pack desk needs: a wave's dependencies plus the desk's location, printer and policy. */
+export function deskDepsFrom(ctx: AppContext): DeskDeps {
+  return {
+    ...waveDepsFrom(ctx),
+    locationId: ctx.locationId(),
+    printer: { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
+    rtdPolicy: ctx.settings.get().rtdPolicy,
+    newSessionId: randomUUID,
   };
 }
 
