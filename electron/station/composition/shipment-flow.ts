@@ -6,12 +6,11 @@
 import { MAX_LABEL_GENERATION_MS } from '../../../shared/api/limits.js';
 import type { PackShipmentRequest, ShipmentProcessingResult } from '../../../shared/api/pack.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
-import { MarketplaceError } from '../api/errors.js';
-import { journaled } from '../journal/journaled-call.js';
 import { buildPackRequest, PackInputError, parcelsFromListing } from '../packing/pack-request.js';
-import { reconcileShipments, tookEffect, type ShipmentOp } from '../packing/reconcile.js';
+import type { ShipmentOp } from '../packing/reconcile.js';
 import { checkActionable } from '../packing/shipment-checks.js';
 import type { Station } from '../station.js';
+import { applyWithReconcile, waitForDocuments } from '../packing/wave-batch.js';
 
 export interface FlowResult {
   packed: string[];
@@ -33,11 +32,11 @@ export interface FlowOptions {
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Sends a shipment operation for ids through the journal. Per-shipment FAILURE is final; a lost
- * or ambiguous answer is reconciled by reading state, and only what did not take effect is sent
- * again (at most `rounds` times).
+ * A shipment operation for ids through the journal; a lost or ambiguous answer is reconciled by
+ * reading state and only what did not take effect is sent again (at most `rounds` times). The
+ * same steps a wave uses (packing/wave-batch.ts).
  */
-export async function applyJournaled(
+export function applyJournaled(
   station: Station,
   op: ShipmentOp,
   ids: string[],
@@ -45,55 +44,12 @@ export async function applyJournaled(
   failed: FlowResult['failed'],
   rounds = 4,
 ): Promise<string[]> {
-  const done: string[] = [];
-  let pending = ids;
-  for (let round = 0; round < rounds && pending.length > 0; round++) {
-    let unknown: string[];
-    try {
-      const { result } = await journaled(station.journal, station.who, { op, targets: { shipmentIds: pending }, request: { count: pending.length } }, () => send(pending), (r) => ({
-        status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
-        result: { failed: r.filter((x) => x.processingStatus === 'FAILURE').map((x) => x.shipmentId) },
-      }));
-      const answered = new Set(result.map((r) => r.shipmentId));
-      for (const r of result) {
-        // DUPLICATE_PACK_REQUEST: an earlier pack of ours is still processing, so it did take effect.
-        if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
-        else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
-      }
-      unknown = pending.filter((id) => !answered.has(id));
-    } catch (e) {
-      if (!(e instanceof MarketplaceError && (e.outcomeUnknown || e.retryable))) throw e;
-      unknown = pending;
-    }
-    if (unknown.length === 0) return done;
-    const r = await reconcileShipments(station.client.orders, op, unknown);
-    done.push(...r.done);
-    for (const id of r.unknown) failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
-    pending = r.notDone;
-  }
-  for (const id of pending) failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op}; it was not sent again blindly.` });
-  return done;
+  return applyWithReconcile(station, op, ids, send, failed, undefined, rounds);
 }
 
 /** Polls (first at once, then with backoff) until documents are ready: PACKED or later. */
-export async function waitUntilPacked(station: Station, ids: string[], options: Pick<FlowOptions, 'maxWaitMs' | 'sleep'> = {}): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
-  const sleep = options.sleep ?? defaultSleep;
-  const deadline = Date.now() + (options.maxWaitMs ?? MAX_LABEL_GENERATION_MS);
-  const ready = new Set<string>();
-  const shipments = new Map<string, ShipmentWire>();
-  let delay = 200;
-  for (;;) {
-    const waiting = ids.filter((id) => !ready.has(id));
-    if (waiting.length === 0) break;
-    for (const s of await station.client.orders.getShipments({ shipmentIds: waiting })) {
-      shipments.set(s.shipmentId, s);
-      if (s.orderItems.every((i) => i.status === 'PACKED') || tookEffect('dispatch', s)) ready.add(s.shipmentId);
-    }
-    if (ready.size === ids.length || Date.now() + delay > deadline) break;
-    await sleep(delay);
-    delay = Math.min(delay * 2, 10_000);
-  }
-  return { ready: ids.filter((id) => ready.has(id)), shipments };
+export function waitUntilPacked(station: Station, ids: string[], options: Pick<FlowOptions, 'maxWaitMs' | 'sleep'> = {}): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
+  return waitForDocuments(station, ids, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, options.sleep ?? defaultSleep);
 }
 
 /** Packs the given shipments with their listings' package sizes, then labels and dispatch. */

@@ -1,11 +1,13 @@
-// The steps of one wave batch that talk to the marketplace: a journaled operation with
-// reconciliation of lost answers, and the wait for documents. See wave.ts for the whole wave.
+// The steps that talk to the marketplace for a set of shipments: a journaled operation with
+// reconciliation of lost answers, and the wait for documents. Waves (wave.ts) and the command
+// line's pack, labels and dispatch by id (composition/shipment-flow.ts) both run on them.
 import type { ShipmentProcessingResult } from '../../../shared/api/pack.js';
 import { chunk } from '../api/concurrency.js';
 import { MarketplaceError } from '../api/errors.js';
 import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import { journaled } from '../journal/journaled-call.js';
 import { reconcileShipments, tookEffect, type ShipmentOp } from './reconcile.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { WaveDeps, WaveSummary } from './wave.js';
 
 /** Rounds of reconcile-and-resend before a shipment is reported failed. */
@@ -17,16 +19,17 @@ const MAX_ROUNDS = 5;
  * effect is sent again in the next round.
  */
 export async function applyWithReconcile(
-  deps: WaveDeps,
+  deps: Pick<WaveDeps, 'client' | 'journal' | 'who'>,
   op: ShipmentOp,
   ids: string[],
   send: (ids: string[]) => Promise<ShipmentProcessingResult[]>,
-  summary: WaveSummary,
-  progress: (done: number) => void,
+  failed: WaveSummary['failed'],
+  progress: (done: number) => void = () => undefined,
+  rounds = MAX_ROUNDS,
 ): Promise<string[]> {
   const done: string[] = [];
   let pending = ids;
-  for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
+  for (let round = 0; round < rounds && pending.length > 0; round++) {
     const unknown: string[] = [];
     const unknownIntents: { intentId: string; ids: string[] }[] = [];
     await Promise.all(
@@ -39,7 +42,7 @@ export async function applyWithReconcile(
           const answered = new Set(result.map((r) => r.shipmentId));
           for (const r of result) {
             if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
-            else summary.failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
+            else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
           }
           // A shipment the answer left out is settled by reading it.
           unknown.push(...batch.filter((id) => !answered.has(id)));
@@ -60,30 +63,42 @@ export async function applyWithReconcile(
       const notDone = ids.filter((id) => !r.done.includes(id));
       await deps.journal.appendOutcome({ intentId, status: notDone.length === 0 ? 'ok' : 'failed', result: { done: ids.filter((id) => r.done.includes(id)), notDone }, reconciled: true });
     }
-    for (const id of r.unknown) summary.failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
+    for (const id of r.unknown) failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
     pending = r.notDone;
     progress(done.length);
   }
-  for (const id of pending.filter((x) => !done.includes(x) && !summary.failed.some((f) => f.shipmentId === x))) {
-    summary.failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op} after ${MAX_ROUNDS} attempts; it was not sent again blindly.` });
+  for (const id of pending.filter((x) => !done.includes(x) && !failed.some((f) => f.shipmentId === x))) {
+    failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op} after ${rounds} attempts; it was not sent again blindly.` });
   }
   return done;
 }
 
-/** Polls with backoff until documents are ready (PACKED or later) or the wait runs out. */
-export async function waitForDocuments(deps: WaveDeps, ids: string[], maxWaitMs: number, sleep: (ms: number) => Promise<void>, progress: (n: number) => void): Promise<string[]> {
+/**
+ * Polls (first at once, then with backoff) until documents are ready (PACKED or later) or the
+ * wait runs out. Returns the ready ids in the order given, and the shipments as last read.
+ */
+export async function waitForDocuments(
+  deps: Pick<WaveDeps, 'client' | 'clock'>,
+  ids: string[],
+  maxWaitMs: number,
+  sleep: (ms: number) => Promise<void>,
+  progress: (n: number) => void = () => undefined,
+): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
   const ready = new Set<string>();
+  const shipments = new Map<string, ShipmentWire>();
   const deadline = deps.clock.now().getTime() + maxWaitMs;
   let delay = 200;
   for (;;) {
     const waiting = ids.filter((id) => !ready.has(id));
     if (waiting.length === 0) break;
-    const shipments = await deps.client.orders.getShipments({ shipmentIds: waiting });
-    for (const s of shipments) if (tookEffect('dispatch', s) || s.orderItems.every((i) => i.status === 'PACKED')) ready.add(s.shipmentId);
+    for (const s of await deps.client.orders.getShipments({ shipmentIds: waiting })) {
+      shipments.set(s.shipmentId, s);
+      if (tookEffect('dispatch', s) || s.orderItems.every((i) => i.status === 'PACKED')) ready.add(s.shipmentId);
+    }
     progress(ready.size);
     if (ready.size === ids.length || deps.clock.now().getTime() + delay > deadline) break;
     await sleep(delay);
     delay = Math.min(delay * 2, 10_000);
   }
-  return ids.filter((id) => ready.has(id));
+  return { ready: ids.filter((id) => ready.has(id)), shipments };
 }

@@ -182,14 +182,14 @@ async function runBatch(
     }
   }
 
-  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary, adder('packed', progress.packed));
+  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary.failed, adder('packed', progress.packed));
   deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
   for (const id of [...requests.keys()].filter((id) => !packed.includes(id))) {
     const n = invoiceOf.get(id);
     if (n) deps.invoices.markVoid(n, 'The marketplace did not pack the shipment.');
   }
 
-  const ready = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, sleep, adder('ready', progress.ready));
+  const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, sleep, adder('ready', progress.ready));
   for (const id of packed.filter((x) => !ready.includes(x))) {
     summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time; print it from Print when it is.' });
   }
@@ -197,7 +197,7 @@ async function runBatch(
 
   let dispatched: string[] = [];
   if (options.dispatch && ready.length > 0) {
-    dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary, adder('dispatched', progress.dispatched));
+    dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary.failed, adder('dispatched', progress.dispatched));
   }
   return { packed, ready, labels, dispatched };
 }
