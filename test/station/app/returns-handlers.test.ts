@@ -5,6 +5,7 @@ import { returnsHandlers } from '../../../electron/station/app/handlers/returns-
 import { formatIstIso } from '../../../electron/station/packing/ist-dates.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
+import { createReturnVia, getReturn, selfShipShipment } from '../../support/selfship-fixtures.js';
 
 let sb: TestSandbox;
 let h: HandlerHarness;
@@ -115,5 +116,36 @@ describe('self ship', () => {
     const wrong = await h.api.invoke('selfship.delivered', { shipmentId: normal, deliveryDate: at() });
     expect(wrong.ok).toBe(false);
     expect(wrong.text).toContain('not a self-ship shipment');
+  });
+});
+
+describe('self-ship returns (customer returns)', () => {
+  // The visit and the pickup happen after the return was created; dates are written to the minute.
+  const MINUTE = 60_000;
+  async function customerReturn(): Promise<string> {
+    const s = selfShipShipment(sb, { itemStatus: 'DELIVERED' });
+    return createReturnVia(sb, s.orderItems[0].orderItemId, 'customer');
+  }
+
+  it('approves after the tech visit, records a failed pickup with the new date, then the pickup completes it', async () => {
+    const id = await customerReturn();
+    const approved = await h.api.invoke('returns.approve', { returnId: id, serviceDate: at(MINUTE), comments: 'Dent confirmed' });
+    expect(approved).toMatchObject({ ok: true, text: expect.stringMatching(/approved/) });
+    expect((await getReturn(sb, id)).status).toBe('APPROVED');
+    const attempt = await h.api.invoke('returns.pickupAttempt', { returnId: id, pickupDate: at(2 * MINUTE), newPickupDate: at(DAY), reason: 'Buyer not at home' });
+    expect(attempt.ok).toBe(true);
+    expect((await getReturn(sb, id)).status).toBe('APPROVED');
+    const picked = await h.api.invoke('returns.pickup', { returnId: id, pickupDate: at(3 * MINUTE) });
+    expect(picked).toMatchObject({ ok: true, text: expect.stringMatching(/completed/) });
+    expect((await getReturn(sb, id)).status).toBe('COMPLETED');
+  });
+
+  it('rejects after the tech visit, and a second decision is refused in words', async () => {
+    const id = await customerReturn();
+    expect((await h.api.invoke('returns.reject', { returnId: id, serviceDate: at(MINUTE), comments: 'No damage found' })).ok).toBe(true);
+    expect((await getReturn(sb, id)).status).toBe('REJECTED');
+    const again = await h.api.invoke('returns.approve', { returnId: id, serviceDate: at(2 * MINUTE) });
+    expect(again.ok).toBe(false);
+    expect(again.text).not.toMatch(/^[A-Z_]+$/);
   });
 });
