@@ -75,6 +75,13 @@ export const RtdPolicy = z.enum(['immediate', 'endOfWave']);
 export const PrinterRole = z.enum(['label', 'invoice', 'packingSlip', 'manifest', 'report']);
 export type PrinterRole = z.infer<typeof PrinterRole>;
 
+/** Label stock in the label printer (the printing layer's media ids); A4 puts the label in its top region. */
+export const LabelStock = z.enum(['label-4x6in', 'label-100x150mm', 'label-4x4in', 'label-a6', 'a4-label-region']);
+export type LabelStock = z.infer<typeof LabelStock>;
+/** What prints after a pack: the label only, the label and the invoice, or the marketplace's combined A4 page split between the two printers. */
+export const InvoicePrinting = z.enum(['labelOnly', 'labelAndInvoice', 'combinedSplit']);
+export type InvoicePrinting = z.infer<typeof InvoicePrinting>;
+
 const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A shift start must be a time of day like 06:00.');
 
 export const StationSettings = z.object({
@@ -112,6 +119,12 @@ export const StationSettings = z.object({
   deviceProfiles: z.array(z.record(z.string(), z.unknown())).default([]),
   /** Printer name (as the system lists it) for each role. */
   printers: z.partialRecord(PrinterRole, z.string().trim().min(1)).default({}),
+  printing: z
+    .object({
+      labelStock: LabelStock.default('label-4x6in'),
+      invoices: InvoicePrinting.default('labelAndInvoice'),
+    })
+    .prefault({}),
   /** The year of the 22 September switch of the transitional tax codes (spec § Tax codes). */
   taxTransitionYear: z.number().int().min(2017, 'GST began in 2017.').max(2100).default(2025),
   /** Shift start times in IST, for the per-shift counts of the audit trail. */

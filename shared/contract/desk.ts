@@ -45,7 +45,7 @@ export type SessionView = z.infer<typeof SessionView>;
 
 export const LabelJobView = z.object({
   shipmentId: z.string(),
-  status: z.enum(['packing', 'waitingLabel', 'printed', 'dispatched', 'failed']),
+  status: z.enum(['packing', 'waitingLabel', 'waitingPrinter', 'printed', 'dispatched', 'failed']),
   text: z.string(),
 });
 

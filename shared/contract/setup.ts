@@ -68,7 +68,17 @@ export const setupCommands = {
   'devices.remove': command(z.object({ id: z.string() }), z.array(DeviceStatusView), 'Remove a device.'),
   'devices.test': command(z.object({ id: z.string() }), z.object({ text: z.string() }), 'Test a device: read a weight, or wait for a scan.'),
   'printers.list': command(NoArgs, z.array(PrinterView), 'Printers of this machine with their roles.'),
-  'printers.testPrint': command(z.object({ role: z.enum(['label', 'document']) }), z.object({ jobId: z.string() }), 'Print a test page on the printer of a role.'),
+  'printers.testPrint': command(
+    z.object({ role: z.enum(['label', 'document']), printer: z.string().min(1).optional() }),
+    z.object({ jobId: z.string(), printer: z.string() }),
+    'Print a test page on the printer shown for a role (the saved one when none is named).',
+  ),
+  'printers.assign': command(
+    z.object({ role: z.enum(['label', 'document']), printer: z.string().trim().min(1).nullable() }),
+    StationSettings,
+    'Choose the printer of a role, or none (null); takes effect at once.',
+  ),
+  'print.reprintInvoice': command(z.object({ shipmentId: z.string() }), z.object({ jobId: z.string() }), 'Fetch the invoice of a packed shipment again and print it on the document printer.'),
   'print.jobs': command(NoArgs, z.array(PrintJobView), 'Recent print jobs.'),
   'print.reprint': command(z.object({ jobId: z.string() }), z.object({ jobId: z.string() }), 'Print a job again.'),
   'print.reprintLabel': command(z.object({ shipmentId: z.string() }), z.object({ jobId: z.string() }), 'Fetch the label of a packed shipment again and print it.'),

@@ -8,6 +8,7 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import type { PackDesk } from '../packing/pack-desk.js';
+import type { LabelPrinter } from '../packing/pack-submit.js';
 import type { ProductFactsCache } from '../packing/product-facts.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { SecretStore } from '../settings/secret-store.js';
@@ -41,4 +42,6 @@ export interface AppContext {
   /** Prints a PDF on the printer configured for a role and returns the queued job's id. */
   print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }>;
   devices: DeviceControl;
+  /** What a desk pack prints (label, box slips, invoice) and how it follows the label to paper; absent: the label alone, as handed over. */
+  labelPrinter?(): LabelPrinter;
 }

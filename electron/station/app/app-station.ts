@@ -27,6 +27,7 @@ import { allHandlers } from './handlers/index.js';
 import { deskDepsFrom } from './handlers/desk-deps.js';
 import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marketplace-session.js';
 import { PrintService } from './print-service.js';
+import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
@@ -163,6 +164,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     printQueue: printing.queue,
     print: (role, pdf, title) => printing.print(role, pdf, title),
+    labelPrinter: () =>
+      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku) }),
     devices,
     version: options.version ?? '0.0.0',
     session,

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import type { PrinterView, PrintJobView } from '../../../shared/contract/setup.js';
 import type { StationSettings } from '../../../shared/settings.js';
 import { FolderBackend } from '../printing/folder-backend.js';
+import { MEDIA, type MediaId } from '../printing/media.js';
+import { fitLabelToStock } from '../printing/pages/fit-label.js';
 import { FileJobStore } from '../printing/job-store.js';
 import { PrintQueue } from '../printing/print-queue.js';
 import type { PrintJob } from '../printing/print-job.js';
@@ -76,10 +78,54 @@ export class PrintService {
     return printerForRole(this.deps.settings.get().printers, role);
   }
 
-  async print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }> {
-    const printer = this.printerFor(role) ?? UNASSIGNED[role];
-    const job = await this.queue.submit({ pdf, title, role, printer, media: role === 'label' ? 'label-4x6in' : 'a4' });
+  /** The paper of a role: the label stock chosen in Setup, A4 for documents. */
+  mediaFor(role: PrintRole): MediaId {
+    return role === 'label' ? this.deps.settings.get().printing.labelStock : 'a4';
+  }
+
+  /**
+   * Queues a PDF for the role's printer (or the one named, as a test print does). Labels are
+   * fitted to the label stock first, so a 4x6 label fills 100x150 mm or 4x4 in stock and sits in
+   * the top region of an A4 sheet.
+   */
+  async print(role: PrintRole, pdf: Uint8Array, title: string, options: { printer?: string; fitted?: boolean } = {}): Promise<{ jobId: string; printer: string }> {
+    const printer = options.printer ?? this.printerFor(role) ?? UNASSIGNED[role];
+    const media = this.mediaFor(role);
+    const body = role === 'label' && !options.fitted ? await fitLabelToStock(pdf, MEDIA[media], media === 'a4-label-region') : pdf;
+    const job = await this.queue.submit({ pdf: body, title, role, printer, media });
     return { jobId: job.id, printer };
+  }
+
+  /**
+   * Follows a job until the printer reports it completed (ok) or it failed; each new sentence
+   * of why it waits ("stopped: Out of labels") goes to `waiting` on the way.
+   */
+  follow(jobId: string, waiting: (text: string) => void): Promise<{ ok: boolean; text: string }> {
+    return new Promise((resolve) => {
+      let said = '';
+      let off: () => void = () => undefined;
+      const look = (job: PrintJob): boolean => {
+        const view = this.view(job);
+        if (job.state === 'done' || job.state === 'failed') {
+          off();
+          resolve({ ok: job.state === 'done', text: view.message });
+          return true;
+        }
+        if (job.state === 'waiting' && view.message !== said) {
+          said = view.message;
+          waiting(view.message);
+        }
+        return false;
+      };
+      off = this.queue.on((event) => void (event.job.id === jobId && look(event.job)));
+      const now = this.queue.get(jobId);
+      if (!now) {
+        off();
+        resolve({ ok: false, text: `there is no print job ${jobId}` });
+        return;
+      }
+      look(now);
+    });
   }
 
   jobs(limit = 200): JobView[] {

@@ -13,6 +13,7 @@ import { applyMeasurement, applyScan, openSession, type Feedback, type Measureme
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
+import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
 export interface DeskDeps {
@@ -35,7 +36,7 @@ export interface DeskDeps {
 
 export interface LabelJob {
   shipmentId: string;
-  status: 'packing' | 'waitingLabel' | 'printed' | 'dispatched' | 'failed';
+  status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
   text: string;
 }
 
@@ -72,7 +73,7 @@ export class PackDesk {
     if (!shipment) return 0;
     await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
     this.shipment = shipment;
-    this.session = openSession(last.sessionId, shipment, this.deps.facts.of);
+    this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
     for (const scan of last.scans) {
       if (scan.kind === 'measurement') this.session = applyMeasurement(this.session, JSON.parse(scan.value) as Measurement);
       else this.session = applyScan(this.session, classifyScan(scan.raw), this.serialContext(), this.deps.facts.of);
@@ -145,7 +146,7 @@ export class PackDesk {
     await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk });
     await this.deps.journal.appendScan({ sessionId, raw, kind: scan.kind, value: scan.value });
     this.shipment = found.shipment;
-    this.session = openSession(sessionId, found.shipment, this.deps.facts.of);
+    this.session = prefillParcels(openSession(sessionId, found.shipment, this.deps.facts.of), found.shipment, this.deps.facts.of);
     // A product scan that opened the shipment also verifies its first unit.
     if (scan.kind !== 'shipmentId' && scan.kind !== 'orderId' && scan.kind !== 'orderItemId') {
       this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
@@ -168,8 +169,8 @@ export class PackDesk {
   }
 
   private async followLabel(shipmentId: string): Promise<void> {
-    const printed = await waitAndPrint(this.deps, shipmentId, (text) => {
-      this.jobs.set(shipmentId, { shipmentId, status: 'waitingLabel', text });
+    const printed = await waitAndPrint(this.deps, shipmentId, (text, stage = 'waitingLabel') => {
+      this.jobs.set(shipmentId, { shipmentId, status: stage, text });
       this.changed();
     });
     this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text });

@@ -13,8 +13,16 @@ import { reconcileShipments, tookEffect } from './reconcile.js';
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
-  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string }): Promise<{ printer: string }>;
+  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string }): Promise<{ printer: string; jobId?: string; note?: string }>;
+  /**
+   * Follows a queued job until the printer reports it completed (ok) or it failed, telling each
+   * reason it waits ("stopped: Out of labels"). Without it, handing the job over counts as printed.
+   */
+  whenPrinted?(jobId: string, waiting: (text: string) => void): Promise<{ ok: boolean; text: string }>;
 }
+
+/** Where a shipment's label is: at the marketplace still, or in the printer's hands. */
+export type LabelStage = 'waitingLabel' | 'waitingPrinter';
 
 export type PackOutcome = { ok: true } | { ok: false; code: string; text: string };
 
@@ -77,7 +85,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
   return { ok: true };
 }
 
-export async function waitAndPrint(deps: DeskDeps, shipmentId: string, progress: (text: string) => void): Promise<{ ok: boolean; text: string }> {
+export async function waitAndPrint(deps: DeskDeps, shipmentId: string, progress: (text: string, stage?: LabelStage) => void): Promise<{ ok: boolean; text: string }> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = deps.clock.now().getTime();
   let delay = 250;
@@ -94,9 +102,16 @@ export async function waitAndPrint(deps: DeskDeps, shipmentId: string, progress:
   }
   try {
     const pdf = await deps.client.orders.labels([shipmentId]);
-    const { printer } = await deps.printer.printLabels(pdf, { shipmentIds: [shipmentId], title: `label-${shipmentId}` });
+    const { printer, jobId, note } = await deps.printer.printLabels(pdf, { shipmentIds: [shipmentId], title: `label-${shipmentId}` });
+    if (jobId && deps.printer.whenPrinted) {
+      // "Printed" is what the spool says, not what was handed to it: a stopped printer keeps the
+      // job, and the packer reads why until the printer completes it.
+      progress(`Label sent to ${printer}; waiting for the printer to print it.`, 'waitingPrinter');
+      const done = await deps.printer.whenPrinted(jobId, (text) => progress(text, 'waitingPrinter'));
+      if (!done.ok) return { ok: false, text: `The label of ${shipmentId} did not print: ${done.text} Reprint it from Print.` };
+    }
     await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: 'label printed' });
-    return { ok: true, text: `Label printed on ${printer}.` };
+    return { ok: true, text: `Label printed on ${printer}.${note ? ` ${note}` : ''}` };
   } catch (e) {
     return { ok: false, text: `The label of ${shipmentId} could not be printed: ${(e as Error).message}` };
   }

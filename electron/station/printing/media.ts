@@ -10,7 +10,7 @@ export interface PageSize {
   height: number;
 }
 
-export const MEDIA_IDS = ['label-4x6in', 'label-100x150mm', 'a4'] as const;
+export const MEDIA_IDS = ['label-4x6in', 'label-100x150mm', 'label-4x4in', 'label-a6', 'a4-label-region', 'a4'] as const;
 export type MediaId = (typeof MEDIA_IDS)[number];
 
 export interface Media extends PageSize {
@@ -25,6 +25,10 @@ export interface Media extends PageSize {
 export const MEDIA: Record<MediaId, Media> = {
   'label-4x6in': { id: 'label-4x6in', width: 288, height: 432, cups: 'Custom.4x6in', windowsPaper: '4x6', label: 'Label 4 x 6 in' },
   'label-100x150mm': { id: 'label-100x150mm', width: mmToPt(100), height: mmToPt(150), cups: 'Custom.100x150mm', windowsPaper: '100x150mm', label: 'Label 100 x 150 mm' },
+  'label-4x4in': { id: 'label-4x4in', width: 288, height: 288, cups: 'Custom.4x4in', windowsPaper: '4x4', label: 'Label 4 x 4 in' },
+  'label-a6': { id: 'label-a6', width: mmToPt(105), height: mmToPt(148), cups: 'A6', windowsPaper: 'A6', label: 'Label A6 (105 x 148 mm)' },
+  // Plain A4 sheets in the label printer: the label goes in the top region, at its own size.
+  'a4-label-region': { id: 'a4-label-region', width: mmToPt(210), height: mmToPt(297), cups: 'A4', windowsPaper: 'A4', label: 'A4 with the label in the top region' },
   a4: { id: 'a4', width: mmToPt(210), height: mmToPt(297), cups: 'A4', windowsPaper: 'A4', label: 'A4' },
 };
 

@@ -2,6 +2,7 @@
 // inside a border drawn a few millimetres from the edge, so the operator sees at a glance that
 // the right printer got the right size and nothing is cut off.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { formatIstDisplay } from '../packing/ist-dates.js';
 import { MEDIA, mmToPt, type MediaId } from './media.js';
 import { roleLabel, type PrinterRole } from './printer-settings.js';
 
@@ -32,7 +33,8 @@ export async function renderTestPage(input: TestPageInput): Promise<Uint8Array> 
     [`Printer: ${printable(input.printer)}`, font],
     [`Role: ${roleLabel(input.role)}`, font],
     [`Media: ${media.label} (${Math.round(media.width)} x ${Math.round(media.height)} pt)`, font],
-    [`Printed: ${input.now.toISOString()}`, font],
+    // The desk reads Indian time; seconds tell two test prints of one minute apart.
+    [`Printed: ${formatIstDisplay(input.now)} (${String(input.now.getUTCSeconds()).padStart(2, '0')} s)`, font],
   ];
   let y = media.height - margin - 2 * size;
   for (const [text, face] of lines) {

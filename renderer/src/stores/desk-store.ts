@@ -43,10 +43,14 @@ function speak(feedback: DeskView['feedback']): void {
 
 /** Label jobs that reached an end since the last view: the packer has moved on, so say it. */
 function announceJobs(before: DeskView | undefined, after: DeskView): void {
-  const was = new Map((before?.jobs ?? []).map((j) => [j.shipmentId, j.status]));
+  const was = new Map((before?.jobs ?? []).map((j) => [j.shipmentId, j]));
   for (const job of after.jobs) {
-    if (was.get(job.shipmentId) === job.status) continue;
+    const prior = was.get(job.shipmentId);
+    // A waiting label is said again when its reason changes (paper out, then cover open).
+    if (prior?.status === job.status && (job.status !== 'waitingPrinter' || prior.text === job.text)) continue;
     if (job.status === 'printed' || job.status === 'dispatched') say('ok', `Shipment ${job.shipmentId}: ${job.text}`);
+    // Not yet on paper: said plainly (not in green), so no one reprints nor ships a bare box.
+    if (job.status === 'waitingPrinter') say('info', `Shipment ${job.shipmentId}: ${job.text}`);
     if (job.status === 'failed') {
       say('error', `Shipment ${job.shipmentId}: ${job.text}`);
       playSound('failure');

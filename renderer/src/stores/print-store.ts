@@ -31,16 +31,34 @@ function upsert(job: PrintJob): void {
 }
 
 export function followPrint(api: StationApi): () => void {
+  let printersAgain: ReturnType<typeof setTimeout> | undefined;
   const off = api.subscribe('print.job', (job) => {
     const before = usePrintStore.getState().jobs.find((j) => j.id === job.id);
     upsert(job);
+    // A job that moves on tells that its printer did too (started again, paper loaded): the
+    // printers' states are read again then, not half a minute later.
+    if (before?.status !== job.status) {
+      clearTimeout(printersAgain);
+      printersAgain = setTimeout(() => void loadPrinters(api), 300);
+    }
     if (job.status === 'failed' && before?.status !== 'failed') {
       say('error', `${job.title} did not print on ${job.printer}: ${job.message}`);
       playSound('failure');
     }
   });
   void loadPrint(api);
-  return off;
+  return () => {
+    clearTimeout(printersAgain);
+    off();
+  };
+}
+
+async function loadPrinters(api: StationApi): Promise<void> {
+  try {
+    usePrintStore.setState({ printers: await api.invoke('printers.list', {}), printersError: undefined });
+  } catch (e) {
+    usePrintStore.setState({ printersError: `The printers could not be listed: ${errorWords(e)}` });
+  }
 }
 
 export async function loadPrint(api: StationApi): Promise<void> {
@@ -61,6 +79,18 @@ export async function reprint(api: StationApi, job: PrintJob): Promise<void> {
   } catch (e) {
     say('error', `Reprint failed: ${errorWords(e)}`);
     playSound('failure');
+  }
+}
+
+export async function reprintInvoice(api: StationApi, shipmentId: string): Promise<boolean> {
+  try {
+    await api.invoke('print.reprintInvoice', { shipmentId });
+    say('ok', `The invoice of ${shipmentId} is being fetched and printed again.`);
+    return true;
+  } catch (e) {
+    say('error', `The invoice of ${shipmentId} could not be reprinted: ${errorWords(e)}`);
+    playSound('failure');
+    return false;
   }
 }
 

@@ -150,8 +150,11 @@ describe('printing', () => {
   });
 
   it('keeps a job waiting with a clear status while no printer is chosen, and prints it once one is', async () => {
-    app.settings.update({ printers: { label: undefined } } as never);
-    const { jobId } = await app.api.invoke('printers.testPrint', { role: 'label' });
+    await app.api.invoke('printers.assign', { role: 'label', printer: null });
+    expect(app.settings.get().printers.label).toBeUndefined();
+    // A test print needs a printer to test; a label of a pack waits for one.
+    await expect(app.api.invoke('printers.testPrint', { role: 'label' })).rejects.toMatchObject({ code: 'NO_PRINTER', message: expect.stringMatching(/No label printer is chosen/) });
+    const { jobId } = await app.context.print('label', readFileSync(join(app.printDir, app.printedFiles()[0])), 'Label waiting for a printer');
     const waiting = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'waiting');
     expect(waiting.message).toMatch(/No label printer is chosen: choose one in Settings → Printers/);
     app.settings.update({ printers: { label: 'Save as PDF (folder)' } });

@@ -27,7 +27,7 @@ export function deskDepsFrom(ctx: AppContext): DeskDeps {
   return {
     ...waveDepsFrom(ctx),
     locationId: ctx.locationId(),
-    printer: { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
+    printer: ctx.labelPrinter?.() ?? { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
     rtdPolicy: ctx.settings.get().rtdPolicy,
     newSessionId: randomUUID,
   };

@@ -6,16 +6,54 @@ import { MEDIA } from '../../printing/media.js';
 import { renderTestPage } from '../../printing/test-page.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
-import { UNASSIGNED } from '../print-service.js';
+import { SettingsError } from '../../settings/settings-store.js';
+import type { MarketplaceClient } from '../../api/client.js';
+
+/** The printers.* roles a document printer serves: invoices, packing slips, manifests, reports. */
+const DOCUMENT_ROLES = ['invoice', 'packingSlip', 'manifest', 'report'] as const;
+
+/** A shipment of this seller that is packed (or further): only those have documents to print. */
+async function packedShipment(client: MarketplaceClient, id: string, what: string): Promise<void> {
+  const [shipment] = await client.orders.getShipments({ shipmentIds: [id] });
+  if (!shipment) throw new StationError('NO_SUCH_SHIPMENT', `The marketplace knows no shipment ${id} of this seller.`);
+  const states = new Set(shipment.orderItems.map((i) => i.status));
+  if (![...states].every((s) => PACKED_STATES.includes(s))) {
+    throw new StationError('NOT_PACKED', `Shipment ${id} is ${[...states].join('/')}: only a packed shipment has ${what} to print again. Pack it at the desk first.`);
+  }
+}
 
 export function printHandlers(ctx: StationAppContext): Handlers {
   return {
     'printers.list': () => ctx.printing.printers(),
-    'printers.testPrint': async ({ role }) => {
-      const printer = ctx.printing.printerFor(role) ?? UNASSIGNED[role];
-      const media = role === 'label' ? 'label-4x6in' : 'a4';
+    'printers.testPrint': async ({ role, printer: shown }) => {
+      // The printer on the screen, saved or not: a test print of another one would prove nothing.
+      const printer = shown ?? ctx.printing.printerFor(role);
+      if (!printer) throw new StationError('NO_PRINTER', `No ${role === 'label' ? 'label' : 'document'} printer is chosen. Choose one in Setup → Printers, then test it.`);
+      const known = (await ctx.printing.printers()).some((p) => p.name === printer);
+      if (!known) throw new StationError('NO_SUCH_PRINTER', `There is no printer "${printer}" on this computer. Choose one of the printers listed.`);
+      const media = ctx.printing.mediaFor(role);
       const pdf = await renderTestPage({ printer, role, media, now: ctx.clock.now() });
-      const { jobId } = await ctx.print(role, pdf, `Test print (${MEDIA[media].label})`);
+      const { jobId } = await ctx.printing.print(role, pdf, `Test print (${MEDIA[media].label})`, { printer, fitted: true });
+      return { jobId, printer };
+    },
+    'printers.assign': ({ role, printer }) => {
+      // undefined removes the key (settings merge), so "None" really clears the old printer.
+      const name = printer ?? undefined;
+      const patch = role === 'label' ? { label: name } : Object.fromEntries(DOCUMENT_ROLES.map((r) => [r, name]));
+      try {
+        return ctx.settings.update({ printers: patch });
+      } catch (e) {
+        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        throw e;
+      }
+    },
+    'print.reprintInvoice': async ({ shipmentId }) => {
+      const id = shipmentId.trim();
+      const client = ctx.marketplace();
+      await packedShipment(client, id, 'an invoice');
+      // spec § GET /v3/shipments/{shipmentIds}/invoices: the invoice PDF of a packed shipment.
+      const pdf = await client.orders.invoicesPdf([id]);
+      const { jobId } = await ctx.print('document', pdf, `Invoice ${id} (reprint)`);
       return { jobId };
     },
     'print.jobs': () => ctx.printing.jobs(),
@@ -27,12 +65,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
     'print.reprintLabel': async ({ shipmentId }) => {
       const id = shipmentId.trim();
       const client = ctx.marketplace();
-      const [shipment] = await client.orders.getShipments({ shipmentIds: [id] });
-      if (!shipment) throw new StationError('NO_SUCH_SHIPMENT', `The marketplace knows no shipment ${id} of this seller.`);
-      const states = new Set(shipment.orderItems.map((i) => i.status));
-      if (![...states].every((s) => PACKED_STATES.includes(s))) {
-        throw new StationError('NOT_PACKED', `Shipment ${id} is ${[...states].join('/')}: only a packed shipment has a label to print again. Pack it at the desk first.`);
-      }
+      await packedShipment(client, id, 'a label');
       // spec § GET /v3/shipments/{shipmentIds}/labels: the label of a packed shipment, as often as needed.
       const pdf = await client.orders.labels([id]);
       const { jobId } = await ctx.print('label', pdf, `Label ${id} (reprint)`);

@@ -21,3 +21,18 @@ export async function fitLabelPdf(bytes: Uint8Array, media: PageSize): Promise<U
   fitPagesToMedia(doc, media);
   return savePdf(doc);
 }
+
+/**
+ * Fits labels to the stock the desk loaded: label stock is filled (scaled, turned, centred); on
+ * plain A4 the label keeps its own size in the top region, where a sheet is cut or folded.
+ */
+export async function fitLabelToStock(bytes: Uint8Array, stock: PageSize, onSheet: boolean): Promise<Uint8Array> {
+  if (!onSheet) return fitLabelPdf(bytes, stock);
+  const doc = await loadPdf(bytes);
+  const rewriter = new PageRewriter(doc);
+  for (const page of doc.getPages()) {
+    const g = pageGeometry(page);
+    rewriter.place(page, g.box, g.turns, { target: stock, rotate: 'auto', align: 'top', upscale: false });
+  }
+  return savePdf(doc);
+}

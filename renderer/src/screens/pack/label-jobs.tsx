@@ -5,6 +5,7 @@ import type { LabelJob } from '../../stores/desk-store.js';
 const STATUS_WORDS: Record<LabelJob['status'], string> = {
   packing: 'Packing',
   waitingLabel: 'Waiting for label',
+  waitingPrinter: 'Waiting for the printer',
   printed: 'Printed',
   dispatched: 'Ready to dispatch',
   failed: 'Failed',
@@ -20,7 +21,7 @@ export function LabelJobs({ jobs }: { jobs: LabelJob[] }) {
         {recent.map((job) => (
           <li key={job.shipmentId} className={`label-job job-${job.status}`}>
             <strong>{job.shipmentId}</strong> <span className="job-status">{STATUS_WORDS[job.status]}</span>
-            {job.status === 'waitingLabel' || job.status === 'packing' ? <progress aria-label={`${STATUS_WORDS[job.status]} for ${job.shipmentId}`} /> : null}
+            {job.status === 'waitingLabel' || job.status === 'packing' || job.status === 'waitingPrinter' ? <progress aria-label={`${STATUS_WORDS[job.status]} for ${job.shipmentId}`} /> : null}
             <span className="job-text">{job.text}</span>
           </li>
         ))}

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { useAppStore } from '../../stores/app-store.js';
-import { followPrint, loadPrint, reprint, reprintLabel, usePrintStore, type PrintJob, type Printer } from '../../stores/print-store.js';
+import { followPrint, loadPrint, reprint, reprintInvoice, reprintLabel, usePrintStore, type PrintJob, type Printer } from '../../stores/print-store.js';
 
 const JOB_WORDS: Record<PrintJob['status'], string> = {
   queued: 'Waiting to print',
@@ -51,8 +51,8 @@ export default function PrintScreen() {
   const [shipmentId, setShipmentId] = useState('');
   useEffect(() => followPrint(api), [api, epoch]);
   useEffect(() => {
-    // Printers come and go (cables, paper): look again every half minute while this screen shows.
-    const t = setInterval(() => void loadPrint(api), 30_000);
+    // Printers come and go (cables, paper): look again every ten seconds while this screen shows.
+    const t = setInterval(() => void loadPrint(api), 10_000);
     return () => clearInterval(t);
   }, [api]);
 
@@ -65,14 +65,21 @@ export default function PrintScreen() {
           e.preventDefault();
           const id = shipmentId.trim().toUpperCase();
           if (!id) return;
-          void reprintLabel(api, id).then((ok) => ok && setShipmentId(''));
+          // Enter (or the first button) reprints the label; the second button the invoice.
+          const which = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+          void (which === 'invoice' ? reprintInvoice : reprintLabel)(api, id).then((ok) => ok && setShipmentId(''));
         }}
       >
         <label>
           Shipment id
           <input type="text" value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} autoComplete="off" />
         </label>
-        <button type="submit">Reprint label</button>
+        <button type="submit" value="label">
+          Reprint label
+        </button>
+        <button type="submit" value="invoice">
+          Reprint invoice
+        </button>
       </form>
       <Printers />
       <section aria-labelledby="jobs-heading" className="print-jobs">

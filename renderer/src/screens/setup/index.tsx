@@ -7,6 +7,7 @@ import { useSettingsStore } from '../../stores/settings-store.js';
 import { ConnectionForm } from './connection-form.js';
 import { DevicesSection } from './devices-section.js';
 import { errorWords } from './form-field.js';
+import { PrintersSection } from './printers-section.js';
 import { StationSettingsForm } from './station-settings-form.js';
 
 export default function SetupScreen() {
@@ -28,8 +29,9 @@ export default function SetupScreen() {
       {settings ? (
         <>
           <ConnectionForm key={`conn-${settings.marketplace.mode}`} />
-          <StationSettingsForm settings={settings} printers={printers} />
+          <PrintersSection settings={settings} printers={printers} />
           {printerNote ? <p role="alert">{printerNote}</p> : null}
+          <StationSettingsForm settings={settings} />
           <DevicesSection />
         </>
       ) : loadError ? null : (

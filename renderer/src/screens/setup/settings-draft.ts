@@ -12,8 +12,6 @@ export type FieldErrors = Record<string, string>;
 export const NUMBER_FIELDS = ['sounds.volume', 'scan.debounceMs', 'scan.wedgeMaxInterKeyMs', 'scan.wedgeMinLength', 'taxTransitionYear'] as const;
 const TEXT_FIELDS = ['locationId', 'desk.name', 'desk.operator', 'invoiceSeries.prefix', 'rtdPolicy', 'scan.wedgeTerminator'] as const;
 const TICK_FIELDS = ['invoiceSeries.autoInvoicing', 'sounds.enabled', 'compactMode'] as const;
-/** Document roles share one printer in the form; the settings keep a name per role. */
-export const DOCUMENT_ROLES = ['invoice', 'packingSlip', 'manifest', 'report'] as const;
 
 function read(obj: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
@@ -31,8 +29,6 @@ export function draftOf(settings: StationSettings): Draft {
   for (const f of [...NUMBER_FIELDS, ...TEXT_FIELDS]) d[f] = String(read(settings, f) ?? '');
   for (const f of TICK_FIELDS) d[f] = Boolean(read(settings, f));
   d.shiftStarts = settings.shiftStarts.join(', ');
-  d['printers.label'] = settings.printers.label ?? '';
-  d['printers.document'] = settings.printers.invoice ?? settings.printers.manifest ?? '';
   return d;
 }
 
@@ -63,21 +59,14 @@ export function readDraft(draft: Draft, saved: StationSettings): { patch: Record
   patch.shiftStarts = String(draft.shiftStarts ?? '')
     .split(/[,\s]+/)
     .filter(Boolean);
-  const label = String(draft['printers.label'] ?? '');
-  const doc = String(draft['printers.document'] ?? '');
-  const printers: Record<string, string> = {};
-  if (label) printers.label = label;
-  if (doc) for (const r of DOCUMENT_ROLES) printers[r] = doc;
-  patch.printers = printers;
 
   const merged = { ...saved, ...patch, desk: { ...saved.desk, ...(patch.desk as object) }, invoiceSeries: { ...saved.invoiceSeries, ...(patch.invoiceSeries as object) }, sounds: { ...saved.sounds, ...(patch.sounds as object) }, scan: { ...saved.scan, ...(patch.scan as object) } };
   const parsed = StationSettings.safeParse(merged);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      // Shift times are one text field; printers.invoice and friends are the one document field.
+      // Shift times are one text field.
       let key = issue.path.map(String).join('.');
       if (key.startsWith('shiftStarts')) key = 'shiftStarts';
-      if (key.startsWith('printers.') && key !== 'printers.label') key = 'printers.document';
       errors[key] ??= words(issue);
     }
   }
@@ -104,4 +93,4 @@ export function refusalByField(message: string, fields: readonly string[]): { er
   return { errors, rest };
 }
 
-export const ALL_FIELDS: readonly string[] = [...NUMBER_FIELDS, ...TEXT_FIELDS, ...TICK_FIELDS, 'shiftStarts', 'printers.label', 'printers.document', 'marketplace.baseUrl', 'marketplace.redirectUri', 'marketplace.appId'];
+export const ALL_FIELDS: readonly string[] = [...NUMBER_FIELDS, ...TEXT_FIELDS, ...TICK_FIELDS, 'shiftStarts', 'marketplace.baseUrl', 'marketplace.redirectUri', 'marketplace.appId'];

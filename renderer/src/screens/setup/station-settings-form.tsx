@@ -1,21 +1,18 @@
-// The desk's settings: location, invoices, ready-to-dispatch policy, printers, sounds, scan
+// The desk's settings: location, invoices, ready-to-dispatch policy, sounds, scan
 // timing, shifts and compact mode. Every field is checked with the shared StationSettings schema
 // as it changes, and Save sends only a draft without problems; a refusal from the station comes
-// back in words at the field it names.
+// back in words at the field it names. Printers are their own section (printers-section.tsx).
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useStation } from '../../app/station-context.js';
-import type { ResultOf } from '../../../../shared/contract.js';
 import type { StationSettings } from '../../../../shared/settings.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, Field, ResultLine } from './form-field.js';
 import { ALL_FIELDS, draftOf, readDraft, refusalByField, type Draft, type FieldErrors } from './settings-draft.js';
 
-type Printer = ResultOf<'printers.list'>[number];
-
 const fid = (path: string) => `set-${path.replace(/\./g, '-')}`;
 
-export function StationSettingsForm({ settings, printers }: { settings: StationSettings; printers: Printer[] }) {
+export function StationSettingsForm({ settings }: { settings: StationSettings }) {
   const api = useStation();
   const { info, update } = useSettingsStore();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
@@ -23,7 +20,6 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
   const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
-  const [testResults, setTestResults] = useState<Record<string, { ok: boolean; text: string }>>({});
 
   // Settings read again (after a device change, say) must not wipe what the operator is typing.
   useEffect(() => {
@@ -70,15 +66,6 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
     setResult({ ok: true, text: 'Changes undone.' });
   }
 
-  async function testPrint(role: 'label' | 'document') {
-    try {
-      const { jobId } = await api.invoke('printers.testPrint', { role });
-      setTestResults((r) => ({ ...r, [role]: { ok: true, text: `Test page sent (job ${jobId}).` } }));
-    } catch (err) {
-      setTestResults((r) => ({ ...r, [role]: { ok: false, text: errorWords(err) } }));
-    }
-  }
-
   const text = (path: string, label: string, props: Record<string, unknown> = {}, hint?: string) => (
     <Field id={fid(path)} label={label} error={errors[path]} hint={hint}>
       {(a) => <input {...a} {...props} value={String(draft[path] ?? '')} onChange={(e) => change(path, e.target.value)} />}
@@ -105,7 +92,6 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
       )}
     </Field>
   );
-  const printerOptions = [{ value: '', label: 'None chosen' }, ...printers.map((p) => ({ value: p.name, label: `${p.name} (${p.message || p.state})` }))];
   const locations = info?.locations ?? [];
   const locationOptions = [...(locations.includes(String(draft.locationId)) ? [] : [{ value: String(draft.locationId), label: draft.locationId ? String(draft.locationId) : 'Choose a location' }]), ...locations.map((l) => ({ value: l, label: l }))];
 
@@ -129,20 +115,6 @@ export function StationSettingsForm({ settings, printers }: { settings: StationS
           { value: 'immediate', label: 'Immediately after each pack' },
           { value: 'endOfWave', label: 'Together at the end of the wave' },
         ])}
-      </fieldset>
-      <fieldset>
-        <legend>Printers</legend>
-        {(['label', 'document'] as const).map((role) => (
-          <div key={role}>
-            {select(`printers.${role}`, role === 'label' ? 'Label printer' : 'Document printer (invoices, manifests, reports)', printerOptions,
-              <button type="button" onClick={() => void testPrint(role)}>
-                {role === 'label' ? 'Test print on the label printer' : 'Test print on the document printer'}
-              </button>,
-            )}
-            {testResults[role] ? <ResultLine {...testResults[role]} /> : null}
-          </div>
-        ))}
-        {printers.length === 0 ? <p>No printers were found on this machine.</p> : null}
       </fieldset>
       <fieldset>
         <legend>Sounds</legend>
