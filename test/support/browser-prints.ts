@@ -25,15 +25,19 @@ async function pdfText(path: string): Promise<string | undefined> {
 
 /**
  * Waits for a PDF that cups-pdf wrote after `since` (ms) whose text matches `words`, complete
- * (its size stable across two looks), and returns it with its text.
+ * (its size stable across two looks), and returns it with its text. `name`: the file name's start
+ * (the job title as cups-pdf writes it).
  */
-export async function waitForPrintedPdf(since: number, words: RegExp, timeoutMs = 30_000): Promise<PrintedPdf> {
+export async function waitForPrintedPdf(since: number, words: RegExp, options: { timeoutMs?: number; name?: string } | number = {}): Promise<PrintedPdf> {
+  const { timeoutMs = 30_000, name: prefix } = typeof options === 'number' ? { timeoutMs: options } : options;
   const dir = await cupsPdfOutputDir();
   const sizes = new Map<string, number>();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       if (!name.endsWith('.pdf')) continue;
+      // cups-pdf names a file after the job's title (spaces and specials as underscores).
+      if (prefix && !name.startsWith(prefix)) continue;
       const path = join(dir, name);
       const info = await stat(path).catch(() => undefined);
       if (!info || info.mtimeMs < since - 1000 || info.size === 0) continue;

@@ -125,3 +125,18 @@ export async function waitForCupsPdfOutput(jobId: string, title: string, timeout
   }
   throw new Error(`no complete cups-pdf output for ${jobId} ('${title}') in ${dir} within ${timeoutMs} ms`);
 }
+
+/**
+ * A cups-pdf queue of this test's own (other test files print on PDF at the same time, so a test
+ * that stops a printer stops its own). Removed by removeQueue.
+ */
+export async function createPdfQueue(name: string): Promise<string> {
+  await ensureCupsd();
+  await run('lpadmin', ['-p', name, '-v', 'cups-pdf:/', '-m', CUPS_PDF_PPD, '-E']);
+  await enableQueue(name);
+  return name;
+}
+
+export async function removeQueue(name: string): Promise<void> {
+  await run('lpadmin', ['-x', name]).catch(() => undefined);
+}
