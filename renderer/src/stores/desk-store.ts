@@ -94,6 +94,8 @@ export function followDesk(api: StationApi): () => void {
       const before = useDeskStore.getState().view;
       useDeskStore.setState({ view });
       if (!before) say(view.feedback.tone, view.feedback.text);
+      // Labels that printed (or failed) while another screen showed are said on coming back.
+      else announceJobs(before, view);
     },
     (e: unknown) => say('error', errorWords(e)),
   );
