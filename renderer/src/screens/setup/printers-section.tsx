@@ -1,7 +1,7 @@
 // Setup → Printers: which printer prints labels and which prints documents, the label stock and
 // what prints after a pack. Every choice takes effect the moment it is made (there is no Save
 // to forget), "None" really clears a printer, and a test print goes to the printer shown.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { InvoicePrinting, LabelStock, StationSettings } from '../../../../shared/settings.js';
@@ -10,6 +10,7 @@ import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, ResultLine } from './form-field.js';
 
 type Printer = ResultOf<'printers.list'>[number];
+type PrintJob = ResultOf<'print.jobs'>[number];
 type Role = 'label' | 'document';
 type Result = { ok: boolean; text: string };
 
@@ -37,6 +38,12 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
   const api = useStation();
   const [results, setResults] = useState<Record<string, Result>>({});
   const say = (key: string, r: Result) => setResults((all) => ({ ...all, [key]: r }));
+  // Test prints followed until the printer finishes them; stopped when the screen closes.
+  const following = useRef(new Map<string, () => void>());
+  useEffect(() => {
+    const offs = following.current;
+    return () => offs.forEach((off) => off());
+  }, []);
 
   function saved(next: StationSettings) {
     useSettingsStore.setState({ settings: next });
@@ -64,8 +71,24 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
   async function testPrint(role: Role) {
     const shown = chosen(settings, role);
     try {
-      const { printer } = await api.invoke('printers.testPrint', { role, ...(shown ? { printer: shown } : {}) });
-      say(`${role}-test`, { ok: true, text: `Test page queued for ${printer}; its progress is on the Print screen (Alt+3).` });
+      const { jobId, printer } = await api.invoke('printers.testPrint', { role, ...(shown ? { printer: shown } : {}) });
+      say(`${role}-test`, { ok: true, text: `Test page queued for ${printer}; waiting for the printer to print it.` });
+      // Said as the spool reports it: printed only once the printer completed the page.
+      following.current.get(role)?.();
+      const seen = (job: PrintJob) => {
+        if (job.id !== jobId) return;
+        if (job.status === 'done') say(`${role}-test`, { ok: true, text: `Test page printed on ${printer}. Check it shows the whole border.` });
+        else if (job.status === 'waiting') say(`${role}-test`, { ok: false, text: `Test page not printed yet: ${job.message}` });
+        else if (job.status === 'failed') say(`${role}-test`, { ok: false, text: `Test page failed: ${job.message}` });
+        if (job.status === 'done' || job.status === 'failed') {
+          off();
+          following.current.delete(role);
+        }
+      };
+      const off = api.subscribe('print.job', seen);
+      following.current.set(role, off);
+      // The page may have printed before the subscription started.
+      void api.invoke('print.jobs', {}).then((jobs) => jobs.filter((j) => j.id === jobId).forEach(seen), () => undefined);
     } catch (e) {
       say(`${role}-test`, { ok: false, text: errorWords(e) });
     }
