@@ -15,7 +15,7 @@ import { FolderBackend } from '../../electron/station/printing/folder-backend.js
 import { PrinterDirectory } from '../../electron/station/printing/printer-discovery.js';
 import { renderTestPage } from '../../electron/station/printing/test-page.js';
 import { printFile } from '../../electron/station/cli/print-commands.js';
-import { cupsAvailable, cupsPdfOutputDir, cupsPdfTitlePart, disableQueue, enableQueue, ensureCupsQueues, waitForCupsPdfOutput } from '../support/cups.js';
+import { createPdfQueue, cupsAvailable, cupsPdfOutputDir, cupsPdfTitlePart, disableQueue, enableQueue, ensureCupsQueues, removeQueue, waitForCupsPdfOutput } from '../support/cups.js';
 import { pageTexts, pdfInfo } from '../support/document-poppler.js';
 import { labelPdf } from './sample-pdfs.js';
 
@@ -108,22 +108,28 @@ describe.runIf(available)('printing over CUPS', () => {
 
   it('keeps a job at a stopped queue waiting with a clear status, and completes it once the queue is started', async () => {
     const title = `stopped-${run}`;
-    await disableQueue(label, 'Paper out');
-    const job = await queue.submit({ pdf: await labelPdf(1, { width: 288, height: 432 }), title, role: 'label', printer: label, media: 'label-4x6in' });
+    // A queue of this test's own: other tests print on the shared queues meanwhile.
+    const stopped = await createPdfQueue(`STATION-STOPPED-${process.pid}`);
+    try {
+    await disableQueue(stopped, 'Paper out');
+    const job = await queue.submit({ pdf: await labelPdf(1, { width: 288, height: 432 }), title, role: 'label', printer: stopped, media: 'label-4x6in' });
     await until(() => queue.get(job.id)!.state === 'waiting' && !!queue.get(job.id)!.backendJobId);
     const waiting = queue.get(job.id)!;
     expect(waiting.waitReason).toBe('stopped');
-    expect(waiting.message).toBe(`Label printer '${label}' is stopped (Paper out); the job waits in the printer's queue and prints when the printer is started again`);
+    expect(waiting.message).toBe(`Label printer '${stopped}' is stopped (Paper out); the job waits in the printer's queue and prints when the printer is started again`);
     // Still waiting, in CUPS' queue, after several polls.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(queue.get(job.id)!.state).toBe('waiting');
-    const { stdout } = await execFile('lpstat', ['-W', 'not-completed', '-o', label], { env: { ...process.env, LC_ALL: 'C' } });
+    const { stdout } = await execFile('lpstat', ['-W', 'not-completed', '-o', stopped], { env: { ...process.env, LC_ALL: 'C' } });
     expect(stdout).toContain(waiting.backendJobId!);
 
-    await enableQueue(label);
+    await enableQueue(stopped);
     const done = await queue.whenFinished(job.id);
     expect(done.state).toBe('done');
     expect((await pdfInfo(new Uint8Array(await readFile(await waitForCupsPdfOutput(done.backendJobId!, title))))).pages).toBe(1);
+    } finally {
+      await removeQueue(stopped);
+    }
   });
 
   it('keeps a job for a printer CUPS does not know waiting as missing, and prints it once the printer is added', async () => {
