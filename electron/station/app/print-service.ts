@@ -160,7 +160,7 @@ export class PrintService {
     const chosen = unassigned ? this.printerFor(role) : undefined;
     let message = job.message;
     if (unassigned && job.state === 'waiting' && !chosen) {
-      message = `No ${roleLabel(role).toLowerCase()} is chosen: choose one in Settings → Printers and the job prints there.`;
+      message = `No ${roleLabel(role).toLowerCase()} is chosen: choose one in Setup → Printers (Alt+8) and the job prints there.`;
     }
     return {
       id: job.id,

@@ -156,7 +156,7 @@ describe('printing', () => {
     await expect(app.api.invoke('printers.testPrint', { role: 'label' })).rejects.toMatchObject({ code: 'NO_PRINTER', message: expect.stringMatching(/No label printer is chosen/) });
     const { jobId } = await app.context.print('label', readFileSync(join(app.printDir, app.printedFiles()[0])), 'Label waiting for a printer');
     const waiting = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'waiting');
-    expect(waiting.message).toMatch(/No label printer is chosen: choose one in Settings → Printers/);
+    expect(waiting.message).toMatch(/No label printer is chosen: choose one in Setup → Printers/);
     app.settings.update({ printers: { label: 'Save as PDF (folder)' } });
     const done = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'done', 15_000);
     expect(done.printer).toBe('Save as PDF (folder)');
