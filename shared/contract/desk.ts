@@ -68,7 +68,21 @@ export const MeasureArgs = z.object({
   source: z.enum(['device', 'typed']),
 });
 
-export const WaveArgs = z.object({ sku: z.string().min(1).optional(), dispatch: z.boolean() });
+export const WavePreviewArgs = z.object({ sku: z.string().min(1).optional() });
+/** The packer confirmed this preview: the wave packs only these shipments (put-aside ones picked in). */
+export const WaveArgs = z.object({ sku: z.string().min(1).optional(), dispatch: z.boolean(), shipmentIds: z.array(z.string().min(1)) });
+export const SkippedView = z.object({ shipmentId: z.string(), reason: z.string() });
+export const PlannedShipmentView = z.object({ shipmentId: z.string(), contents: z.string(), units: z.number().int(), dispatchByDate: z.string() });
+export const WavePlanView = z.object({
+  locationId: z.string(),
+  sku: z.string().optional(),
+  pack: z.array(PlannedShipmentView),
+  skipped: z.array(SkippedView),
+  putAside: z.array(PlannedShipmentView),
+  capped: z.boolean(),
+});
+export type WavePlanView = z.infer<typeof WavePlanView>;
+export const PackedWaitingView = z.object({ ready: z.array(z.string()), notReady: z.array(SkippedView) });
 export const WaveSummaryView = z.object({
   packed: z.number().int(),
   skipped: z.array(z.object({ shipmentId: z.string(), reason: z.string() })),
@@ -90,8 +104,10 @@ export const deskCommands = {
   'desk.measure': command(MeasureArgs, DeskView, 'Dimensions and/or weight for a sub-shipment, from a device or typed.'),
   'desk.pack': command(NoArgs, DeskView, 'Pack the open shipment (Enter).'),
   'desk.putAside': command(NoArgs, DeskView, 'Close the open shipment without packing it (Esc).'),
-  'desk.dispatchWave': command(NoArgs, z.array(ShipmentResultView), 'Ready to dispatch for everything packed since the last wave end.'),
-  'wave.run': command(WaveArgs, WaveSummaryView, 'Pack every APPROVED shipment of the location (or of one SKU) in bulk.'),
+  'desk.dispatchWave': command(NoArgs, z.array(ShipmentResultView), 'Ready to dispatch for everything packed and not yet ready to dispatch at this location (journal and marketplace).'),
+  'desk.packedWaiting': command(NoArgs, PackedWaitingView, 'What "Dispatch packed" would mark ready to dispatch now, and what still waits for its label.'),
+  'wave.preview': command(WavePreviewArgs, WavePlanView, 'What a wave would pack and what it would leave out, and why; changes nothing.'),
+  'wave.run': command(WaveArgs, WaveSummaryView, 'Pack the confirmed shipments of a wave preview in bulk.'),
   'dispatch.scan': command(ScanArgs, ShipmentResultView, 'Mark the scanned shipment ready to dispatch.'),
   'dispatch.cancelPreview': command(z.object({ shipmentId: z.string() }), z.object({ text: z.string() }), 'What cancelling does (seller cancellations take the product out of stock).'),
   'dispatch.cancel': command(z.object({ shipmentId: z.string(), reason: z.string().min(3).max(200) }), ShipmentResultView, 'Cancel an approved shipment with a reason.'),

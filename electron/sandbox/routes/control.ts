@@ -16,6 +16,8 @@ import { allRoutes } from './index.js';
 export const MAX_CONTROL_SHIPMENTS = 10_000;
 /** Most units per order item a control call may ask for. */
 export const MAX_CONTROL_QUANTITY = 100;
+/** Most order lines per shipment a control call may ask for. */
+export const MAX_CONTROL_LINES = 10;
 /** Most the clock may jump in one call: ten years. */
 export const MAX_CLOCK_ADVANCE_SECONDS = 10 * 365 * 86_400;
 /** Events per page of GET /sandbox/events. */
@@ -27,6 +29,8 @@ const CreateShipmentsBody = z.strictObject({
   locationId: z.string().min(1).optional(),
   kind: z.enum(SHIPMENT_KINDS as [ShipmentKind, ...ShipmentKind[]]).optional(),
   quantity: z.number().int().min(1).max(MAX_CONTROL_QUANTITY).optional(),
+  lines: z.array(z.strictObject({ sku: z.string().min(1), quantity: z.number().int().min(1).max(MAX_CONTROL_QUANTITY) })).min(1).max(MAX_CONTROL_LINES).optional(),
+  serviceProfile: z.enum(['NON_FBF', 'FBF_LITE']).optional(),
 });
 const HoldBody = z.strictObject({ hold: z.boolean() });
 const LogisticsBody = z.strictObject({ event: z.enum(['SHIPPED', 'DELIVERED', 'RTO']) });
@@ -91,7 +95,7 @@ function createShipmentsHandler(ctx: RouteContext): RouteResult {
   // A fresh PRNG per call, seeded from the data set's seed and a persisted counter, so that the
   // same sequence of control calls creates the same shipments.
   const rng = createRng((platform(ctx).seed * 1_000_003 + world.nextCounter('controlShipments')) >>> 0);
-  const shipmentIds = createShipments(world, rng, { count: body.count, sellerId, locationId: body.locationId, kind: body.kind, quantity: body.quantity });
+  const shipmentIds = createShipments(world, rng, { count: body.count, sellerId, locationId: body.locationId, kind: body.kind, quantity: body.quantity, lines: body.lines, serviceProfile: body.serviceProfile });
   return { json: { shipmentIds } };
 }
 
@@ -100,7 +104,7 @@ export const controlRoutes: RouteDef[] = [
     method: 'POST',
     path: '/sandbox/shipments',
     auth: 'loopback',
-    summary: 'Customers order: create shipments (kind plain, serialized, mps, hold, future, selfship or form).',
+    summary: 'Customers order: create shipments (kind plain, serialized, mps, hold, future, selfship or form; lines and serviceProfile pin the order lines and the service profile).',
     request: CreateShipmentsBody,
     response: ShipmentIds,
     handler: createShipmentsHandler,

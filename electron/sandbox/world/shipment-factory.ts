@@ -28,6 +28,10 @@ export interface ShipmentSpec {
   kind?: ShipmentKind;
   /** Units per order item. */
   quantity?: number;
+  /** Exact order lines of each shipment (SKU and units); drawn from the seller's listings when absent. */
+  lines?: { sku?: string; quantity: number }[];
+  /** Service profile of every item; drawn when absent (mostly NON_FBF). */
+  serviceProfile?: 'NON_FBF' | 'FBF_LITE';
 }
 
 /** Shipments whose value reaches this carry the automated e-way bill form (GST rule, INR). */
@@ -88,14 +92,19 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
     const orderDateIso = new Date(orderDate).toISOString();
     const paymentType = rng.chance(0.35) ? 'COD' : 'PREPAID';
     // Some orders split into two shipments (spec § What the service does).
-    const split = kind !== 'selfship' && remaining > 1 && rng.chance(0.15) ? 2 : 1;
+    const split = kind !== 'selfship' && !spec.lines && remaining > 1 && rng.chance(0.15) ? 2 : 1;
     for (let s = 0; s < split; s++) {
       const n = world.nextCounter('shipment');
       const shipmentId = formatId('SH', n);
-      const itemCount = kind === 'plain' && rng.chance(0.2) ? 2 : 1;
+      const itemCount = spec.lines ? spec.lines.length : kind === 'plain' && rng.chance(0.2) ? 2 : 1;
       const orderItems: OrderItemRec[] = [];
       for (let k = 0; k < itemCount; k++) {
-        orderItems.push(makeItem(world, rng, orderId, rng.pick(products), spec.quantity ?? (kind === 'plain' && rng.chance(0.15) ? 2 : 1), orderDateIso, paymentType, kind, packageIdsOf));
+        const line = spec.lines?.[k];
+        const product = line?.sku ? productOf(bySku, line.sku, seller.sellerId) : rng.pick(products);
+        const quantity = line?.quantity ?? spec.quantity ?? (kind === 'plain' && rng.chance(0.15) ? 2 : 1);
+        const item = makeItem(world, rng, orderId, product, quantity, orderDateIso, paymentType, kind, packageIdsOf);
+        if (spec.serviceProfile) item.serviceProfile = spec.serviceProfile;
+        orderItems.push(item);
       }
       const shipment = makeShipment(rng, { shipmentId, n, seller: seller.sellerId, locationId: location.locationId, address, kind, orderItems, orderDate, now, bySku, groupCode });
       world.addShipment(shipment);
@@ -106,6 +115,12 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
     }
   }
   return ids;
+}
+
+function productOf(bySku: Map<string, Product>, sku: string, sellerId: string): Product {
+  const p = bySku.get(sku);
+  if (!p) throw orderError(400, 'INVALID_REQUEST', `lines: seller ${sellerId} lists no product ${sku} suited to this kind of order.`);
+  return p;
 }
 
 function makeItem(

@@ -9,6 +9,7 @@ import type { WaveProgress } from '../packing/wave.js';
 import type { Station } from '../station.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Invocation } from './cli-args.js';
 import type { Output } from './cli-io.js';
+import { searchAllSellerPacked } from '../packing/seller-search.js';
 
 type Opts = Record<string, string | boolean | undefined>;
 const str = (o: Opts, k: string) => o[k] as string | undefined;
@@ -34,7 +35,7 @@ export async function shipmentsList(station: Station, inv: Invocation, out: Outp
     type = found[0];
     states = [parsed.data];
   }
-  const found = await station.client.orders.search({
+  const found = await searchAllSellerPacked(station.client.orders, {
     filter: { type, ...(states ? { states } : {}), ...(str(o, 'location') ? { locationId: str(o, 'location') } : {}), ...(type === 'cancelled' ? { cancellationType: 'sellerCancellation' as const } : {}) },
     pagination: { pageSize: 20 },
     sort: { field: 'dispatchByDate', order: 'asc' },

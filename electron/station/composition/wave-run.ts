@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { mergePdfs } from '../api/pdf-merge.js';
+import { putAsideShipments } from '../journal/desk-history.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 import { tookEffect } from '../packing/reconcile.js';
 import { runWave, type WaveOptions, type WaveSummary } from '../packing/wave.js';
@@ -67,7 +68,8 @@ export async function runResumableWave(station: Station, options: ResumableWaveO
   const pdfs: Uint8Array[] = [];
   const summary = await runWave(
     { client: station.client, journal: station.journal, facts: station.facts, invoices: station.invoices, clock: station.clock, who: station.who, sleep: options.sleep, transitionYear: station.settings.get().taxTransitionYear },
-    { ...options, labels: async (pdf) => void pdfs.push(pdf) },
+    // Shipments the packer put aside at a desk of this station stay out (the command line has no preview to pick them in).
+    { putAside: new Set(putAsideShipments(await station.journal.records())), ...options, labels: async (pdf) => void pdfs.push(pdf) },
   );
 
   if (carried.length > 0) {

@@ -4,6 +4,7 @@
 import type { ClassifiedScan } from '../../../shared/barcodes.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { OrdersClient } from '../api/orders-client.js';
+import { searchSellerPacked } from './seller-search.js';
 
 export type Identified = { shipment: ShipmentWire } | { error: string };
 
@@ -50,7 +51,7 @@ async function nextForProduct(orders: OrdersClient, scan: ClassifiedScan, ctx: {
   const matches = (s: ShipmentWire) =>
     s.orderItems.length === 1 && (sku ? s.orderItems[0].sku === sku : s.orderItems[0].fsn === scan.value) && !s.hold;
   let pages = 0;
-  for await (const page of orders.searchPages({ filter, pagination: { pageSize: 20 }, sort: { field: 'dispatchByDate', order: 'asc' } })) {
+  for await (const page of searchSellerPacked(orders, { filter, pagination: { pageSize: 20 }, sort: { field: 'dispatchByDate', order: 'asc' } })) {
     const hit = page.find(matches);
     if (hit) return { shipment: hit };
     if (++pages >= PRODUCT_SCAN_PAGES) break;

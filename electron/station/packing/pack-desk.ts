@@ -130,6 +130,17 @@ export class PackDesk {
     return r;
   }
 
+  /** Shipments marked ready to dispatch elsewhere (Dispatch packed): no longer waiting here. */
+  markDispatched(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const id of ids) {
+      const at = this.awaitingDispatch.indexOf(id);
+      if (at >= 0) this.awaitingDispatch.splice(at, 1);
+      if (this.jobs.has(id)) this.jobs.set(id, { shipmentId: id, status: 'dispatched', text: 'Ready to dispatch.' });
+    }
+    this.changed();
+  }
+
   /** Waits for label jobs still in flight (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);

@@ -80,18 +80,20 @@ export function buildPackRequest(input: PackInput): PackShipmentRequest {
   };
 }
 
-/** Parcels filled from the listing's package dimensions: the wave default (issue: "In a wave"). */
+type Box = { length: number; breadth: number; height: number; weight: number };
+
+/**
+ * Parcels filled from the listing's packages: the wave default (issue: "In a wave"). The declared
+ * weight is what the courier weighs, so it counts every unit: the sum of the units' package
+ * weights, where a listing package that says how many units it holds (`units`) counts once per
+ * that many units. The dimensions are the largest package's (spec § pack: "for multi-line orders
+ * pass the dimensions of the order item with the maximum value").
+ */
 export function parcelsFromListing(shipment: ShipmentWire, facts: (sku: string) => ProductFacts | undefined): Parcel[] | undefined {
   const parcels: Parcel[] = [];
   for (const [n, sub] of shipment.subShipments.entries()) {
-    // MPS: one sub-shipment per package, in the listing's package order; otherwise the largest
-    // package of the shipment's items (spec § pack: "pass the dimensions of the order item with the maximum value").
-    const dims =
-      shipment.subShipments.length > 1
-        ? facts(shipment.orderItems[0].sku)?.packages?.[n]
-        : largest(shipment.orderItems.flatMap((i) => facts(i.sku)?.packages ?? []));
-    const fromRecord = sub.packages[0]?.dimensions;
-    const d = dims ?? (fromRecord && fromRecord.weight !== undefined ? { ...fromRecord, weight: fromRecord.weight } : undefined);
+    const box = shipment.subShipments.length > 1 ? multiPackageBox(shipment, n, facts) : combinedBox(shipment, facts);
+    const d = box ?? boxFromRecord(sub.packages);
     if (!d) return undefined;
     parcels.push({
       subShipmentId: sub.subShipmentId,
@@ -104,7 +106,53 @@ export function parcelsFromListing(shipment: ShipmentWire, facts: (sku: string) 
   return parcels;
 }
 
-function largest<T extends { length: number; breadth: number; height: number; weight: number }>(items: T[]): T | undefined {
+/** MPS: one sub-shipment per listing package of the (single) item, one such box per unit. */
+function multiPackageBox(shipment: ShipmentWire, n: number, facts: (sku: string) => ProductFacts | undefined): Box | undefined {
+  const item = shipment.orderItems[0];
+  const pkg = facts(item.sku)?.packages?.[n];
+  if (!pkg) return undefined;
+  return { ...pkg, weight: roundKg(pkg.weight * packagesFor(item.quantity, pkg.units)) };
+}
+
+/** Every item in one parcel: the largest package's dimensions, the weight of every unit's package. */
+function combinedBox(shipment: ShipmentWire, facts: (sku: string) => ProductFacts | undefined): Box | undefined {
+  let weight = 0;
+  const boxes: Box[] = [];
+  for (const item of shipment.orderItems) {
+    const pkg = largest(facts(item.sku)?.packages ?? []);
+    if (!pkg) return undefined;
+    weight += pkg.weight * packagesFor(item.quantity, pkg.units);
+    boxes.push(pkg);
+  }
+  const big = largest(boxes);
+  return big && { length: big.length, breadth: big.breadth, height: big.height, weight: roundKg(weight) };
+}
+
+/** The shipment record's own package sizes, when the listing has none: the same rules. */
+function boxFromRecord(packages: ShipmentWire['subShipments'][number]['packages']): Box | undefined {
+  const boxes: Box[] = [];
+  let weight = 0;
+  for (const p of packages) {
+    const d = p.dimensions;
+    if (!d || d.weight === undefined) return undefined;
+    boxes.push({ length: d.length, breadth: d.breadth, height: d.height, weight: d.weight });
+    weight += d.weight * Math.max(1, p.quantity ?? 1);
+  }
+  const big = largest(boxes);
+  return big && { length: big.length, breadth: big.breadth, height: big.height, weight: roundKg(weight) };
+}
+
+/** How many listing packages `quantity` units fill when one package holds `units` of them. */
+function packagesFor(quantity: number, units = 1): number {
+  return Math.ceil(Math.max(1, quantity) / Math.max(1, units));
+}
+
+/** Grams are the finest a parcel scale reads. */
+function roundKg(kg: number): number {
+  return Math.round(kg * 1000) / 1000;
+}
+
+function largest<T extends { length: number; breadth: number; height: number }>(items: T[]): T | undefined {
   let best: T | undefined;
   for (const p of items) if (!best || p.length * p.breadth * p.height > best.length * best.breadth * best.height) best = p;
   return best;

@@ -14,8 +14,8 @@ export interface ProductFacts {
   taxCode: string;
   /** Extra codes printed on the product that identify it (EAN/UPC), besides SKU and FSN. */
   barcodes: string[];
-  /** The listing's package dimensions (cm, kg): the default for a wave. */
-  packages?: { length: number; breadth: number; height: number; weight: number }[];
+  /** The listing's package dimensions (cm, kg): the default for a wave; `units` when the package says how many it holds. */
+  packages?: { length: number; breadth: number; height: number; weight: number; units?: number }[];
   /** Seller's purchase price, sent only for refurbished products (spec § pack, taxItems[].purchasePrice). */
   purchasePrice?: number;
 }

@@ -25,6 +25,20 @@ export interface FactsOverrides {
   barcodes?: Record<string, string[]>;
 }
 
+/**
+ * How many units one listing package holds, when its name or description says so ("holds 6
+ * units", "pack of 2", "for 12 pieces"). The listing has no field for it (spec § Listing:
+ * packages[] is id, name, dimensions, weight, description...), so the words are read; a package
+ * that says nothing holds one unit.
+ */
+const UNITS_HELD_RE = /\b(?:holds?|pack of|for|contains?|case of|box of)\s+(\d{1,4})\s*(?:units?|pieces?|pcs|items?)?\b/i;
+
+export function unitsHeld(text: string): number | undefined {
+  const m = UNITS_HELD_RE.exec(text);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n > 1 ? n : undefined;
+}
+
 export function factsFromListing(sku: string, listing: ListingRecord, overrides: FactsOverrides = {}): ProductFacts {
   const hsn = listing.tax.hsn ?? '';
   const serialized =
@@ -33,7 +47,10 @@ export function factsFromListing(sku: string, listing: ListingRecord, overrides:
   const refurbished = (overrides.refurbishedSkus?.includes(sku) ?? false) || /refurbished/i.test(listing.product_title ?? '');
   const packages = (listing.packages ?? (listing.package ? [listing.package] : []))
     .filter((p) => p.dimensions && p.weight !== undefined)
-    .map((p) => ({ length: p.dimensions!.length, breadth: p.dimensions!.breadth, height: p.dimensions!.height, weight: p.weight! }));
+    .map((p) => {
+      const units = unitsHeld(`${p.name} ${p.description ?? ''}`);
+      return { length: p.dimensions!.length, breadth: p.dimensions!.breadth, height: p.dimensions!.height, weight: p.weight!, ...(units ? { units } : {}) };
+    });
   return {
     serialized,
     refurbished,

@@ -22,9 +22,10 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { InvoiceSeries } from './invoice-series.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
-import { checkActionable } from './shipment-checks.js';
 import type { ProductFactsCache } from './product-facts.js';
+import { searchSellerPacked } from './seller-search.js';
 import { applyWithReconcile, waitForDocuments } from './wave-batch.js';
+import { NOT_CONFIRMED_REASON, outsideTheWave, PUT_ASIDE_REASON, skipReason, skuWaveRefusal, waveFilter } from './wave-plan.js';
 
 export interface WaveDeps {
   client: MarketplaceClient;
@@ -42,6 +43,10 @@ export interface WaveOptions {
   /** Only single-item shipments of this SKU (issue: "all single-item shipments of one SKU"). */
   sku?: string;
   dispatch: boolean;
+  /** Shipments put aside at the desk: left out, unless also in `only` (the packer picked them). */
+  putAside?: ReadonlySet<string>;
+  /** The shipments the packer confirmed in the preview: anything else the search finds is left out, named. */
+  only?: ReadonlySet<string>;
   /** Receives the merged label PDF. */
   labels?: (pdf: Uint8Array) => Promise<void>;
   /** How long to wait for documents (spec § Limits: up to 30 minutes). */
@@ -99,12 +104,16 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
     batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
   };
 
-  const pages = deps.client.orders.searchPages({
-    // Self-ship shipments are dispatched by the seller, not packed for a logistics partner.
-    filter: { type: 'preDispatch', states: ['APPROVED'], shipmentTypes: ['NORMAL'], locationId: options.locationId, ...(options.sku ? { sku: [options.sku] } : {}) },
+  const pages = searchSellerPacked(deps.client.orders, {
+    filter: waveFilter(options.locationId, options.sku),
     pagination: { pageSize: MAX_SEARCH_PAGE_SIZE },
     sort: { field: 'dispatchByDate', order: 'asc' },
   });
+  // Every approved shipment the wave does not pack is named in the summary with why.
+  const leftOut = (s: ShipmentWire): string | undefined =>
+    skuWaveRefusal(s, options.sku) ??
+    (options.only && !options.only.has(s.shipmentId) ? (options.putAside?.has(s.shipmentId) ? PUT_ASIDE_REASON : NOT_CONFIRMED_REASON) : undefined) ??
+    (!options.only && options.putAside?.has(s.shipmentId) ? PUT_ASIDE_REASON : undefined);
   try {
     for (;;) {
       const page = await pages.next();
@@ -112,13 +121,19 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
         summary.capped = page.value.capped;
         break;
       }
-      const wanted = options.sku ? page.value.filter((s) => s.orderItems.length === 1 && s.orderItems[0].quantity === 1) : page.value;
+      const wanted: ShipmentWire[] = [];
+      for (const s of page.value) {
+        const reason = leftOut(s);
+        if (reason) summary.skipped.push({ shipmentId: s.shipmentId, reason });
+        else wanted.push(s);
+      }
       counts.found += wanted.length;
       options.onProgress?.({ step: 'found', shipments: counts.found, capped: false });
       buffer.push(...wanted);
       if (buffer.length >= MAX_SHIPMENTS_PER_MUTATION) flush();
     }
     flush();
+    summary.skipped.push(...(await outsideTheWave(deps.client, options.locationId, options.sku)));
   } finally {
     // A failed search must not leave batches running unobserved.
     await Promise.allSettled(batches);
@@ -200,17 +215,6 @@ async function runBatch(
     dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary.failed, adder('dispatched', progress.dispatched));
   }
   return { packed, ready, labels, dispatched };
-}
-
-function skipReason(shipment: ShipmentWire, deps: WaveDeps, locationId: string, missing: string[]): string | undefined {
-  const refusal = checkActionable(shipment, { now: deps.clock.now().getTime(), locationId });
-  if (refusal) return refusal.text;
-  const noListing = shipment.orderItems.find((i) => missing.includes(i.sku));
-  if (noListing) return `No listing found for SKU ${noListing.sku}: its tax code and package size are unknown.`;
-  const serialized = shipment.orderItems.find((i) => deps.facts.of(i.sku)?.serialized);
-  if (serialized) return `Needs the packer: ${serialized.title ?? serialized.sku} requires IMEI/serial capture at the desk.`;
-  if (!parcelsFromListing(shipment, deps.facts.of)) return 'The listing has no package dimensions and weight; weigh and measure it at the desk.';
-  return undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ let sb: TestSandbox;
 let h: HandlerHarness;
 
 async function create(kind: string, count = 1, locationId = sb.info.locations[0]): Promise<string[]> {
-  const r = await sb.call('POST', '/sandbox/shipments', { body: { count, locationId, kind } });
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count, locationId, kind, serviceProfile: 'NON_FBF' } });
   expect(r.status).toBe(200);
   // Marketplace-fulfilled shipments are not the desk's (spec § POST /v3/shipments/filter/).
   return (r.json.shipmentIds as string[]).filter((id) => sb.world.shipments.get(id)!.orderItems.every((i) => i.serviceProfile === 'NON_FBF'));
@@ -129,7 +129,9 @@ describe('waves, dispatch and handover', () => {
       const progress: string[] = [];
       const off = h.api.subscribe('wave.progress', (p) => progress.push(p.text));
       const jobsBefore = h.printQueue.list().length;
-      const summary = await h.api.invoke('wave.run', { dispatch: false });
+      const plan = await h.api.invoke('wave.preview', {});
+      expect(plan.pack.map((p) => p.shipmentId).sort()).toEqual([...ids].sort());
+      const summary = await h.api.invoke('wave.run', { dispatch: false, shipmentIds: plan.pack.map((p) => p.shipmentId) });
       off();
       expect(summary.failed).toEqual([]);
       expect(summary.packed).toBe(ids.length);

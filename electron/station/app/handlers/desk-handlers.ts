@@ -11,7 +11,10 @@ import { journaled } from '../../journal/journaled-call.js';
 import { formatIstDisplay } from '../../packing/ist-dates.js';
 import { adviceFor } from '../../packing/pack-error-messages.js';
 import { dispatchShipments } from '../../packing/pack-submit.js';
+import { putAsideShipments } from '../../journal/desk-history.js';
+import { dispatchPackedWaiting, findPackedWaiting } from '../../packing/packed-waiting.js';
 import { runWave, type WaveProgress } from '../../packing/wave.js';
+import { planWave } from '../../packing/wave-plan.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
@@ -39,19 +42,37 @@ export function deskHandlers(ctx: AppContext): Handlers {
       return view();
     },
     'desk.dispatchWave': async () => {
-      const r = await ctx.desk().dispatchWave();
+      const desk = ctx.desk();
+      const r = await dispatchPackedWaiting(waveDepsFrom(ctx), ctx.locationId(), desk.view().awaitingDispatch);
+      desk.markDispatched(r.dispatched);
       return [
         ...r.dispatched.map((shipmentId) => ({ shipmentId, ok: true, text: `${shipmentId} is ready to dispatch; hand it over with the pickup.` })),
         ...r.failed.map((f) => ({ shipmentId: f.shipmentId, ok: false, text: f.text })),
       ];
     },
-    'wave.run': async ({ sku, dispatch }) => {
+    'desk.packedWaiting': async () => {
+      try {
+        return await findPackedWaiting(waveDepsFrom(ctx), ctx.locationId(), ctx.desk().view().awaitingDispatch);
+      } catch (e) {
+        throw marketplaceTrouble(e, 'find what is packed and waiting');
+      }
+    },
+    'wave.preview': async ({ sku }) => {
+      try {
+        return await planWave(waveDepsFrom(ctx), { locationId: ctx.locationId(), sku, putAside: new Set(putAsideShipments(await ctx.journal.records())) });
+      } catch (e) {
+        throw marketplaceTrouble(e, 'preview the wave');
+      }
+    },
+    'wave.run': async ({ sku, dispatch, shipmentIds }) => {
       const locationId = ctx.locationId();
       const stamp = formatIstDisplay(ctx.clock.now());
       return runWave(waveDepsFrom(ctx), {
         locationId,
         sku,
         dispatch,
+        only: new Set(shipmentIds),
+        putAside: new Set(putAsideShipments(await ctx.journal.records())),
         // One merged PDF, one print job: the labels come out together and in pack order.
         labels: async (pdf) => void (await ctx.print('label', pdf, `Wave labels ${locationId} ${stamp}`)),
         onProgress: (p) => ctx.hub.emit('wave.progress', progressView(p)),

@@ -15,6 +15,7 @@ import { QueueFilter, type QueueRow, type QueueView } from '../../../../shared/c
 import type { MarketplaceClient } from '../../api/client.js';
 import { MarketplaceError } from '../../api/errors.js';
 import { formatIstIso } from '../../packing/ist-dates.js';
+import { searchAllSellerPacked } from '../../packing/seller-search.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { countByState, toQueueRow } from './queue-rows.js';
@@ -53,15 +54,16 @@ function searchFilters(filter: QueueFilter, locationId: string | undefined): Sea
   return [base];
 }
 
+/** Every filter over every service profile the seller packs (seller-search.ts), merged by id. */
 async function searchAll(client: MarketplaceClient, filters: SearchFilter[]): Promise<{ shipments: ShipmentWire[]; capped: boolean }> {
-  const shipments: ShipmentWire[] = [];
+  const byId = new Map<string, ShipmentWire>();
   let capped = false;
   for (const filter of filters) {
-    const r = await client.orders.search({ filter, pagination: { pageSize: MAX_SEARCH_PAGE_SIZE }, sort: { field: 'dispatchByDate', order: 'asc' } });
-    shipments.push(...r.shipments);
+    const r = await searchAllSellerPacked(client.orders, { filter, pagination: { pageSize: MAX_SEARCH_PAGE_SIZE }, sort: { field: 'dispatchByDate', order: 'asc' } });
+    for (const s of r.shipments) byId.set(s.shipmentId, s);
     capped ||= r.capped;
   }
-  return { shipments, capped };
+  return { shipments: [...byId.values()], capped };
 }
 
 /** A lookup that finds nothing is an empty answer, not an error (a typo in the search box). */
