@@ -21,7 +21,7 @@
 //    (checked to reach the end by itself) and the keys (Home, End, PageDown, ArrowDown) while
 //    PerformanceObserver('longtask') collects every main-thread task of 50 ms or more; the row
 //    reports the longest (0: there was none; the page is first shown to report a planted one).
-// 3. JS heap after a wave: 500 approved shipments, "Run wave" on the Pack screen's Wave panel,
+// 3. JS heap after a wave: 500 approved shipments, "Preview wave" and Ctrl+Enter on the Pack screen's Wave panel,
 //    then performance.memory.usedJSHeapSize after window.gc() (precise memory info on).
 // 4. Wedge integrity: 200 distinct 30-character codes, each a burst at 3 ms a key plus Enter with
 //    100 ms between bursts, into the Pack screen; the desk.scan calls the station received (noted
@@ -285,7 +285,9 @@ async function heapRows(browser: Browser): Promise<BenchRow[]> {
     const page = await openBenchPage(browser, station.url);
     const before = await page.evaluate(heapAfterGc);
     progress(`wave of ${WAVE_SIZE}`);
-    await page.getByRole('button', { name: 'Run wave' }).click();
+    await page.getByRole('button', { name: 'Preview wave' }).click();
+    await page.getByRole('dialog').waitFor({ timeout: 120_000 });
+    await page.keyboard.press('Control+Enter');
     const status = page.getByRole('status');
     await status.filter({ hasText: /Wave finished|The wave stopped/ }).waitFor({ timeout: 600_000 });
     const words = (await status.textContent()) ?? '';

@@ -1,34 +1,62 @@
-// The wave: pack every approved shipment of this desk's location (or of one SKU) in one go,
-// with progress while it runs and the outcome in words. With ready-to-dispatch at the end of
-// the wave, "Dispatch wave" marks everything packed since the last wave ready to dispatch.
+// The wave: pack every approved shipment of this desk's location (or of one SKU) in one go.
+// A wave is deliberate: Enter (or a scan) in the SKU field, or the button, only previews it; the
+// preview (wave-preview.tsx) says what it will pack and leave out, and Ctrl+Enter starts it.
+// Progress shows while it runs, and the summary names every shipment it left out and why.
+// "Dispatch packed" marks ready to dispatch whatever is packed and waiting at this location,
+// found afresh by the station (journal and marketplace), so it works after a restart too.
 import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
+import { useScanTarget } from '../../scan/scan-router.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { dispatchWave, runWave, summarizeWave, useDeskStore } from '../../stores/desk-store.js';
+import { closePreview, loadPackedWaiting, previewWave, useWaveStore } from '../../stores/wave-store.js';
 import { refocusScan } from './scan-field.js';
+import { WavePreview } from './wave-preview.js';
+
+/** While the SKU field has the focus, a scan is the wave's SKU: it fills the field and previews. */
+function SkuScanTarget({ onSku }: { onSku: (sku: string) => void }) {
+  useScanTarget(({ raw }) => onSku(raw.trim()));
+  return null;
+}
 
 export function WavePanel() {
   const api = useStation();
   const wave = useDeskStore((s) => s.wave);
-  const awaiting = useDeskStore((s) => s.view?.awaitingDispatch.length ?? 0);
+  const jobs = useDeskStore((s) => s.view?.jobs);
+  const { plan, previewing, waiting } = useWaveStore();
+  const awaiting = waiting?.ready.length ?? 0;
   const locationId = useAppStore((s) => s.settings.locationId);
   const endOfWave = useAppStore((s) => s.settings.rtdPolicy === 'endOfWave');
   const [sku, setSku] = useState('');
+  const [skuFocused, setSkuFocused] = useState(false);
   const skuField = useRef<HTMLInputElement>(null);
+
+  // What waits for "Dispatch packed": on arrival, after a wave, and as labels print.
+  useEffect(() => {
+    if (!wave.running) void loadPackedWaiting(api);
+  }, [api, wave.running, jobs, locationId]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && e.code === 'KeyW') {
         e.preventDefault();
+        // Selected, so a scan or typing replaces the last wave's SKU.
         skuField.current?.focus();
+        skuField.current?.select();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const start = async () => {
-    await runWave(api, { sku: sku.trim() || undefined, dispatch: !endOfWave });
+  const preview = (code = sku) => {
+    if (!wave.running && locationId) void previewWave(api, code.trim() || undefined);
+  };
+  const start = async (shipmentIds: string[]) => {
+    const chosen = plan;
+    closePreview();
+    if (!chosen) return;
+    await runWave(api, { sku: chosen.sku, dispatch: !endOfWave, shipmentIds });
     refocusScan();
   };
   const { progress, summary } = wave;
@@ -39,13 +67,13 @@ export function WavePanel() {
       <h2 id="wave-heading">Wave</h2>
       <p>
         Packs every approved shipment of location <strong>{locationId || '(not chosen — see Setup)'}</strong>
-        {endOfWave ? '; marking ready to dispatch waits for “Dispatch wave”.' : ', prints the labels and marks them ready to dispatch.'}
+        {endOfWave ? '; marking ready to dispatch waits for “Dispatch packed”.' : ', prints the labels and marks them ready to dispatch.'} It shows what it will do first.
       </p>
       <form
         className="wave-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!wave.running) void start();
+          preview();
         }}
       >
         <label>
@@ -53,8 +81,12 @@ export function WavePanel() {
           <input
             ref={skuField}
             type="text"
+            // Its whole content is the scan, even when a busy page splits the scanner's burst.
+            data-scan-field=""
             value={sku}
             onChange={(e) => setSku(e.target.value)}
+            onFocus={() => setSkuFocused(true)}
+            onBlur={() => setSkuFocused(false)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.preventDefault();
@@ -64,12 +96,28 @@ export function WavePanel() {
             }}
           />
         </label>
-        <button type="submit" disabled={wave.running || !locationId}>
-          {wave.running ? 'Wave running…' : 'Run wave'}
+        {skuFocused && !plan ? (
+          <SkuScanTarget
+            onSku={(code) => {
+              setSku(code);
+              preview(code);
+            }}
+          />
+        ) : null}
+        <button type="submit" disabled={wave.running || previewing || !locationId}>
+          {wave.running ? 'Wave running…' : previewing ? 'Previewing…' : 'Preview wave'}
         </button>
-        {endOfWave ? (
-          <button type="button" disabled={awaiting === 0 || wave.running} onClick={() => void dispatchWave(api).then(refocusScan)}>
-            Dispatch wave ({awaiting} packed)
+        {endOfWave || awaiting > 0 ? (
+          <button
+            type="button"
+            disabled={awaiting === 0 || wave.running}
+            onClick={() =>
+              void dispatchWave(api)
+                .then(() => loadPackedWaiting(api))
+                .then(refocusScan)
+            }
+          >
+            Dispatch packed ({awaiting})
           </button>
         ) : null}
       </form>
@@ -86,8 +134,8 @@ export function WavePanel() {
         <div className="wave-summary">
           <p>{summarizeWave(summary)}</p>
           {summary.skipped.length > 0 ? (
-            <details>
-              <summary>Skipped ({summary.skipped.length})</summary>
+            <details open={summary.skipped.length <= 5}>
+              <summary>Left out ({summary.skipped.length})</summary>
               <ul>
                 {summary.skipped.map((s) => (
                   <li key={s.shipmentId}>
@@ -109,6 +157,17 @@ export function WavePanel() {
         </div>
       ) : null}
       {!wave.running && wave.error ? <p className="field-problem">{wave.error}</p> : null}
+      {plan ? (
+        <WavePreview
+          plan={plan}
+          dispatchAtOnce={!endOfWave}
+          onConfirm={(ids) => void start(ids)}
+          onClose={() => {
+            closePreview();
+            refocusScan();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
