@@ -143,7 +143,7 @@ export function summarizeWave(s: WaveSummary): string {
   const parts = [`Packed ${s.packed} shipment${s.packed === 1 ? '' : 's'}`];
   if (s.labelsPages > 0) parts.push(`printed ${s.labelsPages} label page${s.labelsPages === 1 ? '' : 's'}`);
   if (s.dispatched > 0) parts.push(`marked ${s.dispatched} ready to dispatch`);
-  if (s.skipped.length > 0) parts.push(`skipped ${s.skipped.length}`);
+  if (s.skipped.length > 0) parts.push(`left out ${s.skipped.length}`);
   if (s.failed.length > 0) parts.push(`${s.failed.length} failed`);
   let text = `${parts.join(', ')} in ${Math.max(1, Math.round(s.elapsedMs / 1000))} s.`;
   if (s.capped) text += ' The wave stopped at the marketplace’s limit of shipments; run it again for the rest.';

@@ -86,7 +86,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
           <fieldset className="wave-aside">
             <legend>Put aside at this desk ({plan.putAside.length}): left out unless you pick them</legend>
             {plan.putAside.map((p) => (
-              <label key={p.shipmentId} className="wave-choice">
+              <label key={p.shipmentId} className="check wave-choice">
                 <input
                   type="checkbox"
                   checked={picked.includes(p.shipmentId)}
