@@ -12,6 +12,7 @@ import { resetDevicesStore } from '../../renderer/src/stores/devices-store.js';
 import { resetDispatchStore } from '../../renderer/src/stores/dispatch-store.js';
 import { resetPrintStore } from '../../renderer/src/stores/print-store.js';
 import { resetQueueStore } from '../../renderer/src/stores/queue-store.js';
+import { resetWaveStore } from '../../renderer/src/stores/wave-store.js';
 import type { StationApi } from '../../shared/contract.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
@@ -24,6 +25,7 @@ export function resetRenderer(): void {
   resetDispatchStore();
   resetPrintStore();
   resetQueueStore();
+  resetWaveStore();
   resetScanRouter();
   document.documentElement.className = '';
 }

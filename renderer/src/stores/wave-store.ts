@@ -44,7 +44,8 @@ export function closePreview(): void {
 
 export async function loadPackedWaiting(api: StationApi): Promise<void> {
   try {
-    useWaveStore.setState({ waiting: await api.invoke('desk.packedWaiting', {}) });
+    const waiting = await api.invoke('desk.packedWaiting', {});
+    useWaveStore.setState({ waiting: Array.isArray(waiting?.ready) ? waiting : undefined });
   } catch {
     // The count is a hint on a button; "Dispatch packed" itself says what went wrong.
     useWaveStore.setState({ waiting: undefined });

@@ -83,22 +83,23 @@ describe('queue', () => {
     await changed;
   });
 
-  it('refresh asks only for what changed (a modified-since search)', async () => {
+  it('refresh asks only for what changed (a modified-since search), once per service profile the seller packs', async () => {
     await app.api.invoke('queue.list', {});
     const seen: unknown[] = [];
     const client = app.context.marketplace();
-    const original = client.orders.search.bind(client.orders);
-    client.orders.search = async (request) => {
+    const original = client.orders.searchPages.bind(client.orders);
+    client.orders.searchPages = (request) => {
       seen.push(request.filter);
       return original(request);
     };
     try {
       await app.api.invoke('queue.refresh', {});
     } finally {
-      client.orders.search = original;
+      client.orders.searchPages = original;
     }
-    expect(seen).toHaveLength(1);
-    expect((seen[0] as any).modifiedDate.from).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+    // spec § search: serviceProfiles is one String (default NON_FBF), so FBF_LITE needs its own search.
+    expect(seen.map((f) => (f as any).serviceProfiles)).toEqual(['NON_FBF', 'FBF_LITE']);
+    for (const f of seen) expect((f as any).modifiedDate.from).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
   });
 });
 

@@ -27,9 +27,9 @@ describe('a wave under faults', () => {
       expect(created.status).toBe(200);
       const all: string[] = created.json.shipmentIds;
       expect(all).toHaveLength(COUNT);
-      // The search returns only shipments with an item the seller fulfils (serviceProfiles defaults to NON_FBF,
+      // The wave searches every service profile the seller packs (NON_FBF and FBF_LITE, one search each,
       // spec § POST /v3/shipments/filter/); marketplace-fulfilled ones are not the desk's to pack.
-      const sellerFulfilled = (id: string) => sb!.world.shipments.get(id)!.orderItems.some((i) => i.serviceProfile === 'NON_FBF');
+      const sellerFulfilled = (id: string) => sb!.world.shipments.get(id)!.orderItems.some((i) => i.serviceProfile === 'NON_FBF' || i.serviceProfile === 'FBF_LITE');
       const ids = all.filter(sellerFulfilled);
       const others = all.filter((id) => !sellerFulfilled(id));
       expect(ids.length).toBeGreaterThan(COUNT * 0.9);
