@@ -120,16 +120,6 @@ export class PackDesk {
     return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
   }
 
-  /** End of wave: ready to dispatch for everything packed and printed since the last call. */
-  async dispatchWave(): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
-    const ids = this.awaitingDispatch.splice(0);
-    if (ids.length === 0) return { dispatched: [], failed: [] };
-    const r = await dispatchShipments(this.deps, ids);
-    for (const id of r.dispatched) this.jobs.set(id, { shipmentId: id, status: 'dispatched', text: 'Ready to dispatch.' });
-    this.changed();
-    return r;
-  }
-
   /** Shipments marked ready to dispatch elsewhere (Dispatch packed): no longer waiting here. */
   markDispatched(ids: readonly string[]): void {
     if (ids.length === 0) return;

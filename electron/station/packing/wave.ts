@@ -1,10 +1,11 @@
 // A wave: pack every APPROVED shipment of a location (or every single-item shipment of one SKU)
 // in bulk, wait for the documents, fetch one merged label PDF, and optionally mark the wave ready
-// to dispatch. Dimensions default to the listing's package dimensions; shipments that need the
-// packer (IMEI/serial capture) are skipped with the reason.
+// to dispatch. Dimensions and weight come from the listing's packages (every unit counted,
+// pack-request.ts); every approved shipment of the location the wave does not pack is named in
+// the summary with the reason (wave-plan.ts: the same rules as the preview the packer confirmed).
 //
 // Pipelined: the search pages through nextPageUrl one page at a time (spec § search: paging is
-// sequential), so each batch of 100 found shipments is packed, labelled and dispatched while the
+// sequential), one service profile after the other (seller-search.ts), so each batch of 100 found shipments is packed, labelled and dispatched while the
 // search goes on. A wave then takes about the search's round trips plus one batch's, instead of
 // the sum of every phase.
 //
