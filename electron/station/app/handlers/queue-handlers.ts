@@ -4,6 +4,7 @@
 // them, so the renderer can call it on an interval and on focus without pulling 5,000 rows each
 // time. Counts per state come from the rows of one search over every state of the type (not one
 // search per state): the spec has no count operation, and one search is a fifth of the requests.
+// Each search runs once per service profile the seller packs (seller-search.ts), as the waves do.
 // Shipments that leave the type (shipped, cancelled by the marketplace) are not in a
 // modified-since search of it, so every FULL_RELIST_MS a refresh is a full list again.
 import { STATES_BY_SEARCH_TYPE } from '../../../../shared/api/enums.js';
