@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { defaultDataDir } from './station/composition/data-dir.js';
 import { appVersion, startBrowserMode, type RunningBrowserMode } from './host/browser-mode.js';
 import { electronBinary } from './shell/electron-runtime.js';
+import { JournalInUseError } from './station/journal/journal-lock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm start -- [--browser] [--no-build] [--port 5174] [--data-dir DIR]';
@@ -85,6 +86,10 @@ async function runBrowser(port: number, dataDir: string): Promise<void> {
   } catch (e) {
     resolveStarted(undefined);
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port (0 picks a free one).`);
+    if (e instanceof JournalInUseError) {
+      process.stderr.write(`packing-station: ${e.message}\n`);
+      process.exit(1);
+    }
     throw e;
   }
   resolveStarted(running);

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { MarketplaceError } from '../api/errors.js';
 import { ConnectionError, sandboxInfoConnection, settingsConnection, type Connection } from '../composition/connection.js';
 import { dataPaths, defaultDataDir } from '../composition/data-dir.js';
+import { JournalInUseError } from '../journal/journal-lock.js';
 import { SettingsError } from '../settings/settings-store.js';
 import { openStation, openStores, reconcileOnStart, type Station, type StationStores } from '../station.js';
 import type { RetryPolicy } from '../api/retry.js';
@@ -86,7 +87,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
     out.note(await reconcileOnStart(station));
     return await handlerFor(inv.command)(station, inv, out);
   } catch (e) {
-    if (e instanceof ConnectionError || e instanceof SettingsError) {
+    if (e instanceof ConnectionError || e instanceof SettingsError || e instanceof JournalInUseError) {
       io.stderr(`station: ${e.message}`);
       return EXIT_USAGE;
     }

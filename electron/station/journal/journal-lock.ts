@@ -1,53 +1,97 @@
 // One writer per journal directory. Two processes appending to the same segment (the app and the
-// headless CLI, say) would hand out the same seq twice, and readers drop duplicate seqs. The
-// lock file holds the owner's pid; a lock left by a process that died (SIGKILL, power loss) is
-// taken over, since nobody can be writing with it any more.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+// headless CLI, say) would hand out the same seq twice, and readers drop duplicate seqs.
+//
+// The lock is a local socket the holder listens on, named after the directory: the operating
+// system frees it the moment the process dies (SIGKILL, a crash, a power cut), so a lock is never
+// left behind. A pid in a file is not a lock: after a reboot the pid is often reused (pid 1 is
+// always alive), and a station would refuse to start for a process that is not one.
+//   Linux:   an abstract socket (no file at all; the kernel drops it with the process).
+//   Windows: a named pipe (freed with the process).
+//   macOS:   a socket file in the temp folder; one left by a dead process refuses connections,
+//            which is how it is told from a live one, and is replaced.
+// journal.lock keeps the holder's pid for the message only; nothing trusts it.
+import { createHash } from 'node:crypto';
+import { realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createConnection, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const LOCK_FILE = 'journal.lock';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export class JournalInUseError extends Error {
-  constructor(dir: string, pid: number) {
-    super(`The journal in ${dir} is in use by another station process (pid ${pid}). Close it before starting this one.`);
+  constructor(dir: string, pid: number | undefined) {
+    super(
+      `The journal in ${dir} is in use by another Packing Station${pid ? ` (process ${pid})` : ''}: ` +
+        'only one station at a time can use a data folder. Close the other station window or `station` command and start again, ' +
+        'or give this one its own folder with --data-dir.',
+    );
     this.name = 'JournalInUseError';
   }
 }
 
-/** Takes the lock or throws JournalInUseError; returns the function that releases it. */
-export function lockJournal(dir: string): () => void {
-  const path = join(dir, LOCK_FILE);
+/** The socket address that stands for `dir` (the same for every path that leads to it). */
+export function journalLockAddress(dir: string, platform: NodeJS.Platform = process.platform): string {
+  const key = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 24);
+  if (platform === 'win32') return `\\\\.\\pipe\\packing-station-journal-${key}`;
+  if (platform === 'linux') return `\0packing-station-journal-${key}`;
+  return join(realpathSync(tmpdir()), `ps-journal-${key}.sock`);
+}
+
+function listen(server: Server, address: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const onError = (error: NodeJS.ErrnoException) => resolve(error);
+    server.once('error', onError);
+    server.listen(address, () => {
+      server.off('error', onError);
+      resolve(undefined);
+    });
+  });
+}
+
+/** True when a live process answers on the address. */
+function answers(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(address);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function holderPid(dir: string): Promise<number | undefined> {
+  try {
+    const pid = Number.parseInt(await readFile(join(dir, LOCK_FILE), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the lock or throws JournalInUseError; resolves with the function that releases it. */
+export async function lockJournal(dir: string): Promise<() => void> {
+  const address = journalLockAddress(dir);
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+    const server = createServer((socket) => socket.destroy());
+    const error = await listen(server, address);
+    if (!error) {
+      // The lock must not keep a command-line run alive on its own.
+      server.unref();
+      writeFileSync(join(dir, LOCK_FILE), String(process.pid), { mode: 0o600 });
       let held = true;
       return () => {
-        if (held) rmSync(path, { force: true });
+        if (!held) return;
         held = false;
+        server.close();
+        rmSync(join(dir, LOCK_FILE), { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let owner = Number.NaN;
-    try {
-      owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
-    } catch {
-      // Removed meanwhile, or empty because its writer died between open and write: retry.
-    }
-    if (Number.isInteger(owner) && owner > 0 && alive(owner)) throw new JournalInUseError(dir, owner);
-    rmSync(path, { force: true });
+    if (error.code !== 'EADDRINUSE') throw error;
+    if (await answers(address)) throw new JournalInUseError(dir, await holderPid(dir));
+    // A socket file whose process is gone (macOS): nobody can be writing with it.
+    if (address.startsWith('/')) rmSync(address, { force: true });
   }
-  throw new Error(`Could not lock the journal in ${dir}; another process keeps taking it.`);
+  throw new Error(`Could not lock the journal in ${dir}; another process keeps taking it. Close the other station and start again.`);
 }

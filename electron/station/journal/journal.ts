@@ -96,7 +96,7 @@ export class Journal {
       ...options,
     });
     mkdirSync(journal.options.dir, { recursive: true });
-    journal.unlock = lockJournal(journal.options.dir);
+    journal.unlock = await lockJournal(journal.options.dir);
     try {
       await journal.load();
     } catch (error) {
