@@ -15,6 +15,15 @@ const PATTERNS: [RegExp, string][] = [
   [/("?(?:access_?token|refresh_?token|app_?secret|client_?secret|password|authorization)"?\s*[:=]\s*"?)[^"',}\s]+/gi, `$1${REDACTED}`],
 ];
 
+/** A bare base64 word long enough to hold `id:secret`. */
+const BARE_BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+
+/** Unknown credentials too: a base64 word that decodes to printable `id:secret` is masked. */
+function looksLikeCredentialPair(word: string): boolean {
+  const decoded = Buffer.from(word.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+  return /^[\x21-\x39\x3b-\x7e]{2,}:[\x21-\x7e]{6,}$/.test(decoded);
+}
+
 /** The secret values seen in this process, to mask them literally. */
 export class SecretRegistry {
   private readonly values = new Set<string>();
@@ -22,14 +31,25 @@ export class SecretRegistry {
   add(value: string | undefined): void {
     if (!value) return;
     if (value.length >= MIN_KNOWN_SECRET_LENGTH) this.values.add(value);
-    // Tokens are stored as JSON: each token inside is a secret on its own.
+    // Tokens and the bound application secret are stored as JSON: each secret-named value inside
+    // is a secret on its own (an address or an application id next to it is not).
     if (value.startsWith('{')) {
+      let parsed: Record<string, unknown> | undefined;
       try {
-        for (const inner of Object.values(JSON.parse(value) as Record<string, unknown>)) if (typeof inner === 'string') this.add(inner);
+        parsed = JSON.parse(value) as Record<string, unknown>;
       } catch {
         /* not JSON after all */
       }
+      for (const [key, inner] of Object.entries(parsed ?? {})) if (typeof inner === 'string' && SECRET_KEY.test(key)) this.add(inner);
+      // spec § Authentication 3: the credentials travel as base64(appId:secret); that form is secret too.
+      if (typeof parsed?.appId === 'string' && typeof parsed.secret === 'string') this.addCredentialPair(parsed.appId, parsed.secret);
     }
+  }
+
+  private addCredentialPair(appId: string, secret: string): void {
+    const pair = Buffer.from(`${appId}:${secret}`);
+    this.values.add(pair.toString('base64'));
+    this.values.add(pair.toString('base64url'));
   }
 
   redact(text: string): string {
@@ -37,7 +57,7 @@ export class SecretRegistry {
     // Longest first, so a value containing another is masked whole.
     for (const secret of [...this.values].sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
     for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
-    return out;
+    return out.replace(BARE_BASE64, (word) => (looksLikeCredentialPair(word) ? REDACTED : word));
   }
 }
 

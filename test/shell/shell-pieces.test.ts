@@ -95,6 +95,25 @@ describe('log redaction', () => {
   });
 });
 
+describe('log redaction of the application credentials', () => {
+  it('masks a bare base64 appId:secret, known or not, and keeps the address and application id readable', () => {
+    const registry = new SecretRegistry();
+    const secrets = watchedSecretStore(new MemorySecretStore(), registry);
+    // The application secret as the station stores it: bound to its address, mode and application id.
+    secrets.set('marketplace.appSecret', JSON.stringify({ format: 'bound-1', origin: 'https://api.example.com', mode: 'selfAccess', appId: 'app-id-42', secret: 'app-secret-0123456789' }));
+    const known = Buffer.from('app-id-42:app-secret-0123456789').toString('base64');
+    const unknown = Buffer.from('someone-else:pass-word-99').toString('base64url');
+    const line = registry.redact(`sent ${known} to https://api.example.com for app-id-42; then ${unknown}; checksum aGVsbG8gd29ybGQgYWdhaW4=`);
+    expect(line).not.toContain(known);
+    expect(line).not.toContain(unknown);
+    expect(line).toContain('https://api.example.com');
+    expect(line).toContain('app-id-42');
+    // A base64 word that is not a credential pair stays.
+    expect(line).toContain('aGVsbG8gd29ybGQgYWdhaW4=');
+    expect(line.split(REDACTED).length - 1).toBe(2);
+  });
+});
+
 describe('menu', () => {
   const labels = (items: MenuItem[]) => items.map((i) => i.label ?? i.role ?? i.type);
   it('File: Quit; View: Reload, compact mode, zoom; Help: About with the version', () => {

@@ -19,7 +19,7 @@
 //   demo             false: no demo provider (the station starts signed out)
 //   simulators       the demo's device simulators provider (profiles + stop)
 //   start            false: do not call start() (the test calls app.station.start())
-//   openSerial, listPorts, version: passed through to createAppStation
+//   openSerial, listPorts, version, fetchFor: passed through to createAppStation
 //
 // Every event the station emits is recorded in `events` (in order), so tests can scan them (for
 // secrets, say) and wait for them.
@@ -30,6 +30,7 @@ import type { EventName, PayloadOf, StationApi } from '../../shared/contract.js'
 import type { EventMessage } from '../../shared/contract/wire.js';
 import { createAppStation, type AppStation, type DemoProviders, type DemoSimulators } from '../../electron/station/app/app-station.js';
 import { connectInMemory } from '../../electron/station/app/memory-transport.js';
+import type { FetchFor } from '../../electron/station/app/marketplace-session.js';
 import type { StationAppContext } from '../../electron/station/app/station-app-context.js';
 import { dataPaths } from '../../electron/station/composition/data-dir.js';
 import type { PortInfo } from '../../electron/station/devices/port-discovery.js';
@@ -53,6 +54,8 @@ export interface TestAppStationOptions {
   openSerial?: SerialOpener;
   listPorts?: () => Promise<PortInfo[]>;
   version?: string;
+  /** How the station reaches a marketplace (tests trust their own CA everywhere with it). */
+  fetchFor?: FetchFor;
 }
 
 export interface TestAppStation {
@@ -124,6 +127,7 @@ export async function startTestAppStation(options: TestAppStationOptions = {}): 
     printFolder: printDir,
     openSerial: options.openSerial,
     listPorts: options.listPorts,
+    fetchFor: options.fetchFor,
     version: options.version ?? '0.0.0-test',
     log: (line) => log.push(line),
     printPollIntervalMs: 50,

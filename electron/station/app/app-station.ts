@@ -252,7 +252,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     hub.emit('settings.changed', next);
     if (!same(next.marketplace, previous.marketplace)) {
       if (previous.marketplace.mode === 'sandbox' && next.marketplace.mode !== 'sandbox') void leaveDemoDevices();
-      session.reset();
+      if (session.settingsChanged()) log('The marketplace address or access mode changed: the station forgot the application secret and tokens of the previous one.');
       void announceSignIn().catch(() => undefined);
       void restoreDesk();
     }

@@ -8,7 +8,7 @@ import { MarketplaceConnection } from '../../../shared/settings.js';
 import { createMarketplaceClient, type MarketplaceClient } from '../api/client.js';
 import { MarketplaceError } from '../api/errors.js';
 import type { FetchLike } from '../api/http.js';
-import { APP_SECRET_NAME } from '../composition/connection.js';
+import { APP_SECRET_NAME, appSecretFor, bindingOf, forgetMovedCredentials, missingSecretText, storeAppSecret } from '../composition/app-secret.js';
 import { secretTokenVault, tokenSecretName } from '../composition/secret-token-vault.js';
 import { formatIstDisplay } from '../packing/ist-dates.js';
 import type { SecretStore } from '../settings/secret-store.js';
@@ -98,8 +98,12 @@ export class MarketplaceSession {
     if (sandbox && !this.demo) throw notSignedIn('The sandbox marketplace is not running yet. Wait a moment, or choose "Use the sandbox" in Settings.');
     const baseUrl = sandbox ? this.demo!.baseUrl : s.baseUrl;
     if (!baseUrl || !s.appId) throw notSignedIn('The station is not connected to a marketplace. Sign in from Settings → Marketplace.');
-    const secretName = sandbox ? SANDBOX_SECRET_NAME : APP_SECRET_NAME;
-    if (!this.deps.secrets.get(secretName)) throw notSignedIn('No application secret is stored. Sign in again from Settings → Marketplace.');
+    // A real marketplace's secret is handed out only for the connection it was entered for.
+    const binding = sandbox ? undefined : bindingOf(s);
+    const secretNow = () => (sandbox ? this.deps.secrets.get(SANDBOX_SECRET_NAME) : appSecretFor(this.deps.secrets, binding));
+    if (!secretNow()) {
+      throw notSignedIn(sandbox ? 'No application secret is stored. Sign in again from Settings → Marketplace.' : missingSecretText(this.deps.secrets, binding, 'Sign in again from Settings → Marketplace.'));
+    }
     const identity = this.identityOf(baseUrl);
     // Third-party access lives on its tokens: without them there is nothing to refresh.
     if (s.mode === 'thirdParty' && !this.deps.secrets.get(tokenSecretName(identity, s.appId))) {
@@ -116,7 +120,7 @@ export class MarketplaceSession {
       fetch,
       mode: s.mode === 'thirdParty' ? 'thirdParty' : 'selfAccess',
       credentials: async () => {
-        const appSecret = this.deps.secrets.get(secretName);
+        const appSecret = secretNow();
         if (!appSecret) throw notSignedIn('No application secret is stored. Sign in again from Settings → Marketplace.');
         return { appId, appSecret };
       },
@@ -170,7 +174,7 @@ export class MarketplaceSession {
     } finally {
       await close().catch(() => undefined);
     }
-    this.deps.secrets.set(APP_SECRET_NAME, input.appSecret);
+    storeAppSecret(this.deps.secrets, { origin: identity, mode: 'selfAccess', appId: input.appId }, input.appSecret);
     this.deps.settings.update({ marketplace: { mode: 'selfAccess', baseUrl, appId: input.appId, redirectUri: undefined } });
     return this.view();
   }
@@ -206,9 +210,20 @@ export class MarketplaceSession {
     }
     this.pending = undefined;
     await pending.close().catch(() => undefined);
-    this.deps.secrets.set(APP_SECRET_NAME, pending.appSecret);
+    storeAppSecret(this.deps.secrets, { origin: new URL(pending.baseUrl).origin, mode: 'thirdParty', appId: pending.appId }, pending.appSecret);
     this.deps.settings.update({ marketplace: { mode: 'thirdParty', baseUrl: pending.baseUrl, appId: pending.appId, redirectUri: pending.redirectUri } });
     return this.view();
+  }
+
+  /**
+   * The connection settings changed (the contract, a menu, the settings file): when they no
+   * longer name the connection the stored secret was entered for, forget it and its tokens, so
+   * the seller signs in anew for the new address.
+   */
+  settingsChanged(): boolean {
+    const forgot = forgetMovedCredentials(this.deps.secrets, this.deps.settings.get().marketplace);
+    this.reset();
+    return forgot;
   }
 
   /** Forgets tokens and the application secret of the current connection. */
@@ -237,9 +252,13 @@ export class MarketplaceSession {
     const until = (ms?: number) => (ms ? formatIstDisplay(new Date(ms)) : undefined);
     const access = until(status.accessExpiresAt);
     const refresh = until(status.refreshExpiresAt);
+    // Signed in means a token was actually issued: a stored secret alone proves nothing yet.
+    if (!status.signedIn) return { mode: s.mode, signedIn: false, baseUrl, text: `Not signed in yet to ${where}: the station signs in with the stored application secret on its first call.` };
+    const now = this.now();
+    const lapsed = (status.accessExpiresAt ?? 0) <= now && (status.refreshExpiresAt ?? 0) <= now;
+    if (lapsed) return { mode: s.mode, signedIn: false, baseUrl, text: `The sign-in to ${where} expired on ${access}; the station signs in again on its next call.` };
     let text: string;
-    if (!status.signedIn) text = `Connected to ${where}; the station signs in on its first call.`;
-    else if (s.mode === 'thirdParty' && refresh) text = `Signed in to ${where} until ${refresh} (access renewed automatically; current access until ${access}).`;
+    if (s.mode === 'thirdParty' && refresh) text = `Signed in to ${where} until ${refresh} (access renewed automatically; current access until ${access}).`;
     else text = `Signed in to ${where} until ${access}.`;
     return {
       mode: s.mode,

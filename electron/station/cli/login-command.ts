@@ -3,7 +3,7 @@
 // Self access signs in with client_credentials; third party prints the authorize address and
 // reads the address the browser was sent back to (spec § Authorization code flow).
 import { createInterface } from 'node:readline';
-import { APP_SECRET_NAME } from '../composition/connection.js';
+import { bindingOf, storeAppSecret } from '../composition/app-secret.js';
 import type { Station, StationStores } from '../station.js';
 import { EXIT_OK, EXIT_USAGE, type Invocation } from './cli-args.js';
 import type { Output } from './cli-io.js';
@@ -37,8 +37,10 @@ export async function storeLoginSettings(stores: StationStores, inv: Invocation,
   }
   if (!secret) return 'No application secret given: set STATION_APP_SECRET or type it on stdin.';
   // Settings validate the address (https only, spec § conventions) before anything is stored.
-  stores.settings.update({ marketplace: { mode: thirdParty ? 'thirdParty' : 'selfAccess', baseUrl, appId, ...(thirdParty ? { redirectUri: o['redirect-uri'] as string } : {}) } });
-  stores.secrets.set(APP_SECRET_NAME, secret);
+  const mode = thirdParty ? 'thirdParty' : 'selfAccess';
+  stores.settings.update({ marketplace: { mode, baseUrl, appId, ...(thirdParty ? { redirectUri: o['redirect-uri'] as string } : {}) } });
+  // Bound to this address and mode: it is never sent anywhere else.
+  storeAppSecret(stores.secrets, bindingOf({ mode, baseUrl, appId })!, secret);
   out.progress(`Stored the marketplace ${baseUrl} and application ${appId}; the secret is encrypted in the data dir.`);
   return undefined;
 }

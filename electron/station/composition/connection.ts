@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppCredentials } from '../api/auth.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { SecretStore } from '../settings/secret-store.js';
+import { appSecretFor, bindingOf, missingSecretText } from './app-secret.js';
 
 export interface Connection {
   kind: 'embedded' | 'sandboxInfo' | 'settings';
@@ -25,8 +26,7 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** The secret name of the application secret (spec § Authentication 3: Application ID + Secret). */
-export const APP_SECRET_NAME = 'marketplace.appSecret';
+export { APP_SECRET_NAME } from './app-secret.js';
 
 /** The one JSON line `npm run sandbox` prints when ready (electron/sandbox/cli.ts). */
 export const SandboxReadyLine = z.looseObject({
@@ -92,8 +92,9 @@ export function settingsConnection(settings: SettingsStore, secrets: SecretStore
     mode,
     appId,
     credentials: async () => {
-      const appSecret = secrets.get(APP_SECRET_NAME);
-      if (!appSecret) throw new ConnectionError('No application secret is stored. Run `station login` to store it.');
+      const binding = bindingOf({ mode, baseUrl, appId });
+      const appSecret = appSecretFor(secrets, binding);
+      if (!appSecret) throw new ConnectionError(missingSecretText(secrets, binding, 'Run `station login --base-url URL --app-id ID` to store it.'));
       return { appId, appSecret };
     },
     locations: s.locationId ? [s.locationId] : [],
