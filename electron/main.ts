@@ -8,6 +8,7 @@ import Store from 'electron-store';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { privateDataDir } from './station/composition/private-files.js';
 import { buildStation, type BuiltStation } from './host/compose.js';
 import { defaultDataDir, dataPaths } from './station/composition/data-dir.js';
 import { nodeSecretCipher } from './station/settings/node-cipher.js';
@@ -81,7 +82,9 @@ function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
 }
 
 async function start(): Promise<void> {
-  const settings = new ElectronStoreSettingsStore(new Store({ cwd: dataDir, name: 'settings', clearInvalidConfig: false }));
+  // Files 0600 in a 0700 folder, whatever wrote them (composition/private-files.ts).
+  privateDataDir(dataDir);
+  const settings = new ElectronStoreSettingsStore(new Store({ cwd: dataDir, name: 'settings', clearInvalidConfig: false, configFileMode: 0o600 }));
   const secrets = watchedSecretStore(secretStore(), registry);
 
   // Every webContents (including the sign-in window's) refuses new windows and webviews.

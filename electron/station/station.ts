@@ -2,7 +2,6 @@
 // journal, the invoice series, the marketplace client (tokens kept in the secret store) and the
 // product facts cache. The CLI, the desktop app and tests build it the same way; the marketplace
 // connection comes in as a parameter (see composition/connection.ts).
-import { mkdirSync } from 'node:fs';
 import { createMarketplaceClient, type MarketplaceClient } from './api/client.js';
 import { createNodeFetch, type FetchLike } from './api/http.js';
 import type { RetryPolicy } from './api/retry.js';
@@ -16,6 +15,7 @@ import { JsonFileSettingsStore, type SettingsStore } from './settings/settings-s
 import { FileSecretStore } from './settings/secret-store.js';
 import { nodeSecretCipher } from './settings/node-cipher.js';
 import type { SecretCipher } from './settings/secret-store.js';
+import { privateDataDir } from './composition/private-files.js';
 import { dataPaths } from './composition/data-dir.js';
 import type { Connection } from './composition/connection.js';
 import { secretTokenVault } from './composition/secret-token-vault.js';
@@ -49,7 +49,7 @@ export interface OpenStationOptions {
 /** Settings and secrets only: enough for `login` and for choosing the connection. */
 export function openStores(dataDir: string, cipher?: SecretCipher): StationStores {
   const paths = dataPaths(dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  privateDataDir(dataDir);
   return {
     dataDir,
     settings: JsonFileSettingsStore.open(paths.settings),

@@ -21,7 +21,7 @@ export function fsyncDirectory(dir: string): void {
 /** Writes to a temp file, fsyncs it, renames it over `path` and fsyncs the directory. */
 export function writeFileDurably(path: string, data: string | Buffer, mode = 0o600): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
   const fd = openSync(temp, 'w', mode);
   try {

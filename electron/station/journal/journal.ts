@@ -95,7 +95,7 @@ export class Journal {
       newId: randomUUID,
       ...options,
     });
-    mkdirSync(journal.options.dir, { recursive: true });
+    mkdirSync(journal.options.dir, { recursive: true, mode: 0o700 });
     journal.unlock = await lockJournal(journal.options.dir);
     try {
       await journal.load();
@@ -138,7 +138,7 @@ export class Journal {
       }
     }
     this.health.segments = this.segments.length;
-    this.handle = await open(join(dir, segmentName(this.active.index)), 'a');
+    this.handle = await open(join(dir, segmentName(this.active.index)), 'a', 0o600);
   }
 
   private get active(): SegmentMeta {
@@ -250,7 +250,7 @@ export class Journal {
     // The new segment appears complete or not at all: a crash here leaves the old one active.
     writeFileDurably(join(dir, segmentName(next.index)), text);
     await this.handle?.close();
-    this.handle = await open(join(dir, segmentName(next.index)), 'a');
+    this.handle = await open(join(dir, segmentName(next.index)), 'a', 0o600);
     this.segments.push(next);
     this.activeBytes = Buffer.byteLength(text);
     this.prune();

@@ -1,6 +1,6 @@
 // A "printer" that files PDFs into a directory: for desks without a printer (the operator prints
 // later from the folder) and for tests. Always present, always idle.
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cleanTitle, PrinterRefusedError, type BackendJobStatus, type PrinterBackend, type PrinterInfo, type PrintRequest, type PrinterStatus } from './printer-backend.js';
 
@@ -42,7 +42,7 @@ export class FolderBackend implements PrinterBackend {
 
   async print(file: string, request: PrintRequest): Promise<{ jobId: string }> {
     if (request.printer !== this.name) throw new PrinterRefusedError('missing', 'not installed');
-    await mkdir(this.directory, { recursive: true });
+    await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const stamp = this.now().toISOString().replace(/[:.]/g, '-');
     this.sequence += 1;
     const jobId = `folder-${stamp}-${this.sequence}`;
@@ -53,6 +53,8 @@ export class FolderBackend implements PrinterBackend {
       // Copy under a temporary name, then rename: a half-written PDF never shows in the folder.
       const partial = `${target}.partial`;
       await copyFile(file, partial);
+      // Labels carry buyer addresses: for the seller's account only.
+      await chmod(partial, 0o600);
       await rename(partial, target);
       this.jobs.set(jobId, target);
     }

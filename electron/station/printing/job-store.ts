@@ -46,8 +46,8 @@ export class FileJobStore implements JobStore {
     // Writes are chained so records never interleave, whatever the caller awaits.
     const write = this.tail.then(async () => {
       if (!this.handle) {
-        await mkdir(dirname(this.path), { recursive: true });
-        this.handle = await open(this.path, 'a+');
+        await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+        this.handle = await open(this.path, 'a+', 0o600);
         await this.endTornLine(this.handle);
       }
       await this.handle.write(`${JSON.stringify(job)}\n`);

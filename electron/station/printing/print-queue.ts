@@ -112,9 +112,9 @@ export class PrintQueue {
 
   async submit(request: SubmitRequest): Promise<PrintJob> {
     const id = this.newId();
-    await mkdir(this.deps.spoolDir, { recursive: true });
+    await mkdir(this.deps.spoolDir, { recursive: true, mode: 0o700 });
     const file = join(this.deps.spoolDir, `${id}.pdf`);
-    const handle = await open(file, 'wx');
+    const handle = await open(file, 'wx', 0o600);
     try {
       await handle.write(request.pdf);
       await handle.sync();
