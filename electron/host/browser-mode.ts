@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { openStores } from '../station/station.js';
 import { buildStation, type BuildStationOptions, type BuiltStation } from './compose.js';
 import { startHost, type RunningHost } from './host-server.js';
+import { pageKey } from './page-access.js';
 
 export interface BrowserModeOptions {
   dataDir: string;
@@ -50,7 +51,9 @@ export async function startBrowserMode(options: BrowserModeOptions & { version: 
   await station.start();
   let host: RunningHost;
   try {
-    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, log: options.log });
+    // The install's key: the page token is the same after a restart on the same port, so an open tab carries on.
+    const key = pageKey(options.dataDir);
+    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, key, log: options.log });
   } catch (e) {
     await station.stop();
     throw e;

@@ -1,19 +1,23 @@
 // Browser mode (ARCHITECTURE.md § The contract): the built renderer and the station contract on
 // one loopback origin. The page comes over HTTP from 127.0.0.1; the contract over a WebSocket at
 // /station on the same origin. No other local web page may drive the station: the upgrade must
-// come from this origin (Origin header) and present the per-launch random token that only the
-// printed page address carries; the Host header is checked too, so a DNS-rebound name fails.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// come from this origin (Origin header) and present the page token, from the cookie the first
+// load set (page-access.ts) or, for programs, in the address; the Host header is checked too, so
+// a DNS-rebound name fails.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { EventMessage, ReplyMessage } from '../../shared/contract/wire.js';
 import type { CallContext } from '../station/app/dispatcher.js';
 import { rendererCsp } from '../shell/csp.js';
+import { cookieValue, pageToken, sameSecret, setCookieHeader, withoutToken } from './page-access.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
 export const STATION_PATH = '/station';
+/** Answers 204 to a page that may reach the station, 401 to one that may not (it says why). */
+export const ACCESS_PATH = '/station/access';
 /** The largest message: a listings CSV of the contract's 5,000,000 characters, with room for JSON escaping. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -31,8 +35,10 @@ export interface HostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Reuse a token (a restart the open page should survive); a new random one otherwise. */
+  /** A fixed token (tests); otherwise derived from `key` and the port. */
   token?: string;
+  /** The install's key (page-access.ts): the token survives restarts on the same port. A random one otherwise. */
+  key?: string;
   log?: (line: string) => void;
 }
 
@@ -52,10 +58,10 @@ export function newLaunchToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
+/** The page's token: in the address (programs, the first load) or in its cookie. */
+function presentedToken(req: Pick<IncomingMessage, 'url' | 'headers'>, port: number): string {
+  const url = new URL(req.url ?? '/', 'http://host');
+  return url.searchParams.get('token') ?? cookieValue(req.headers, port) ?? '';
 }
 
 /** Decides an upgrade: undefined when allowed, else the reason (never echoing the token). */
@@ -66,14 +72,38 @@ export function refuseUpgrade(req: Pick<IncomingMessage, 'url' | 'headers'>, por
   if (!hosts.includes(String(req.headers.host ?? '').toLowerCase())) return 'wrong Host';
   const origin = String(req.headers.origin ?? '').toLowerCase();
   if (!hosts.some((h) => origin === `http://${h}`)) return origin ? `foreign Origin ${origin}` : 'no Origin';
-  if (!sameSecret(url.searchParams.get('token') ?? '', token)) return 'wrong or missing token';
+  if (!sameSecret(presentedToken(req, port), token)) return 'wrong or missing token';
   return undefined;
 }
 
+const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+
+/** Page requests: the token in the address becomes a cookie, access is answered, the rest is the app. */
+function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: number; token: string; csp: string; rendererDir: string }): void {
+  const headers = securityHeaders(ctx.csp);
+  const url = new URL(req.url ?? '/', 'http://host');
+  if (url.pathname === ACCESS_PATH) {
+    const ok = sameSecret(cookieValue(req.headers, ctx.port) ?? '', ctx.token);
+    res.writeHead(ok ? 204 : 401, { ...headers, ...TEXT }).end(ok ? undefined : 'This page may not use the station: open the address the station printed when it started.\n');
+    return;
+  }
+  const offered = url.searchParams.get('token');
+  if (offered !== null) {
+    if (!sameSecret(offered, ctx.token)) {
+      res.writeHead(403, { ...headers, ...TEXT }).end('This address is not valid for this station (the data folder or the port changed). Open the address the station printed when it started.\n');
+      return;
+    }
+    // 303 to the same page without the token: the address bar and the history never keep it.
+    res.writeHead(303, { ...headers, ...TEXT, location: withoutToken(req.url ?? '/'), 'set-cookie': setCookieHeader(ctx.port, ctx.token) }).end();
+    return;
+  }
+  serveStatic(req, res, ctx.rendererDir, ctx.csp);
+}
+
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const token = options.token ?? newLaunchToken();
   const log = options.log ?? (() => {});
   let port = 0;
+  let token = '';
   let csp = '';
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
@@ -83,7 +113,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(421, { ...securityHeaders(csp), 'content-type': 'text/plain; charset=utf-8' }).end('This station answers on 127.0.0.1 only.\n');
       return;
     }
-    serveStatic(req, res, options.rendererDir, csp);
+    servePage(req, res, { port, token, csp, rendererDir: options.rendererDir });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -127,6 +157,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
   });
   port = (server.address() as AddressInfo).port;
+  token = options.token ?? (options.key ? pageToken(options.key, port) : newLaunchToken());
   const origin = `http://127.0.0.1:${port}`;
   csp = rendererCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`], header: true });
 

@@ -2,11 +2,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { connectStation } from './transport/station.js';
+import { connectStation, onConnectionStatus, pageMayUseStation } from './transport/station.js';
 import './theme/theme.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App station={connectStation()} />
+    <App station={connectStation()} transportStatus={onConnectionStatus} probeAccess={pageMayUseStation} />
   </StrictMode>,
 );

@@ -62,6 +62,24 @@ describe('app shell', () => {
     await waitFor(() => expect(document.documentElement.classList.contains('compact')).toBe(true));
   });
 
+  it('while the station is away the header says the desk is offline, not signed in or devices ready', async () => {
+    const { api, state } = stubStation();
+    renderApp(api);
+    await screen.findByText('Signed in to the Sandbox');
+    await screen.findByText(/Scale Desk scale: not connected/);
+    state.online = false;
+    await api.invoke('desk.view', {}).catch(() => undefined);
+    useAppStore.getState().go('queue');
+    const banner = await screen.findByText(/^Desk offline: the station is not answering\. .*scans wait and are sent in order/);
+    expect(banner.className).toContain('offline');
+    expect(screen.queryByText('Signed in to the Sandbox')).toBeNull();
+    expect(screen.queryByText(/Scale Desk scale/)).toBeNull();
+    useAppStore.getState().setScansWaiting(2);
+    expect(await screen.findByText(/2 scans wait for the station/)).toBeTruthy();
+    state.online = true;
+    await screen.findByText('Signed in to the Sandbox', undefined, { timeout: 5_000 });
+  });
+
   it('says in the status line when the station is lost and when it is back', async () => {
     const { api, state } = stubStation();
     renderApp(api);

@@ -35,7 +35,19 @@ export function AppHeader() {
   const screen = useAppStore((s) => s.screen);
   const connection = useAppStore((s) => s.connection);
   const go = useAppStore((s) => s.go);
-  const signInText = signIn ? signIn.text : connection === 'lost' ? 'Not connected to the station' : 'Checking sign-in…';
+  const scansWaiting = useAppStore((s) => s.scansWaiting);
+  const pageDenied = useAppStore((s) => s.pageDenied);
+  // While the station does not answer, nothing it said before (signed in, scale ready) is known to
+  // be true any more: the header says the desk is offline instead, and what happens to scans.
+  const offline = connection === 'lost';
+  const signInText = offline
+    ? pageDenied
+      ? 'This page may not use the station: open the address the station printed when it started.'
+      : 'Desk offline: the station is not answering. It reconnects by itself; scans wait and are sent in order.'
+    : signIn
+      ? signIn.text
+      : 'Checking sign-in…';
+  const signInClass = offline ? 'offline' : signIn?.signedIn ? 'signed-in' : 'signed-out';
   return (
     <header className="app-header">
       <div className="header-top">
@@ -50,10 +62,18 @@ export function AppHeader() {
           </span>
         ) : null}
         {/* The row is narrow on a desk monitor and the words may be cut short: the whole sentence is the tooltip. */}
-        <span className={`sign-in ${signIn?.signedIn ? 'signed-in' : 'signed-out'}`} title={signInText}>
+        <span className={`sign-in ${signInClass}`} title={signInText} role={offline ? 'alert' : undefined}>
           {signInText}
         </span>
-        <DeviceChips />
+        {offline ? (
+          scansWaiting > 0 ? (
+            <span className="chip scans-waiting">
+              {scansWaiting === 1 ? '1 scan waits' : `${scansWaiting} scans wait`} for the station
+            </span>
+          ) : null
+        ) : (
+          <DeviceChips />
+        )}
       </div>
       <nav aria-label="Screens" className="screen-nav">
         {SCREENS.map((s) => (

@@ -3,21 +3,41 @@ import { useEffect, useMemo } from 'react';
 import type { StationApi } from '../../../shared/contract.js';
 import { useAppStore, type Connection } from '../stores/app-store.js';
 import { AppShell } from './app-shell.js';
-import { watchConnection } from './connection-watch.js';
+import { watchConnection, type ConnectionWatchOptions } from './connection-watch.js';
 import { StationProvider } from './station-context.js';
 
 function onConnection(connection: Connection) {
   const { connection: was, setConnection, say } = useAppStore.getState();
   if (connection === was) return;
   setConnection(connection);
-  if (connection === 'lost') say('error', 'Lost the connection to the station. It reconnects by itself; wait for “Connected” before scanning again.');
+  if (connection === 'lost') say('error', 'Lost the connection to the station. It reconnects by itself; scans made meanwhile wait here and are sent in order when it is back.');
   else if (was === 'lost') say('ok', 'Connected to the station again. Carry on.');
   // Nothing has been said yet: replace "Connecting…" so the line never shows a stale state.
   else if (useAppStore.getState().status.seq === 0) say('info', 'Connected to the station.');
 }
 
-export function App({ station, heartbeatMs }: { station: StationApi; heartbeatMs?: number }) {
-  const watched = useMemo(() => watchConnection(station, { onChange: onConnection, heartbeatMs }), [station, heartbeatMs]);
+export interface AppProps {
+  station: StationApi;
+  heartbeatMs?: number;
+  /** The transport's own connection state (browser mode's WebSocket), noticed at once. */
+  transportStatus?: ConnectionWatchOptions['transportStatus'];
+  /** Whether the station lets this page in, asked while it does not answer. */
+  probeAccess?: ConnectionWatchOptions['probeAccess'];
+}
+
+export function App({ station, heartbeatMs, transportStatus, probeAccess }: AppProps) {
+  const watched = useMemo(
+    () =>
+      watchConnection(station, {
+        onChange: onConnection,
+        heartbeatMs,
+        transportStatus,
+        probeAccess,
+        onWaiting: (n) => useAppStore.getState().setScansWaiting(n),
+        onDenied: (denied) => useAppStore.getState().setPageDenied(denied),
+      }),
+    [station, heartbeatMs, transportStatus, probeAccess],
+  );
   useEffect(() => watched.start(), [watched]);
   return (
     <StationProvider station={watched.api}>

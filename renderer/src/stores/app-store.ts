@@ -26,6 +26,10 @@ interface AppState {
   /** Increases on every reconnect: screens reload what they show. */
   epoch: number;
   status: StatusMessage;
+  /** Scans made while the station was away, waiting to be sent in order. */
+  scansWaiting: number;
+  /** The station answers but refuses this page (browser mode: the page's token is missing or old). */
+  pageDenied: boolean;
   go(screen: ScreenId): void;
   say(tone: Tone, text: string): void;
   setInfo(info: ResultOf<'app.info'>): void;
@@ -33,6 +37,8 @@ interface AppState {
   /** Screens that change settings (Setup) hand the new settings here, so the shell follows. */
   setSettings(settings: StationSettings): void;
   setConnection(connection: Connection): void;
+  setScansWaiting(waiting: number): void;
+  setPageDenied(denied: boolean): void;
 }
 
 const initial = () => ({
@@ -43,6 +49,8 @@ const initial = () => ({
   connection: 'connecting' as Connection,
   epoch: 0,
   status: { tone: 'info' as Tone, text: 'Connecting to the station…', seq: 0 },
+  scansWaiting: 0,
+  pageDenied: false,
 });
 
 export const useAppStore = create<AppState>()((set, get) => ({
@@ -52,6 +60,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setInfo: (info) => set({ info, signIn: info.signIn }),
   setSignIn: (signIn) => set({ signIn }),
   setSettings: (settings) => set({ settings }),
+  setScansWaiting: (scansWaiting) => set({ scansWaiting }),
+  setPageDenied: (pageDenied) => set({ pageDenied }),
   setConnection: (connection) => {
     const was = get().connection;
     if (was === connection) return;

@@ -1,23 +1,11 @@
 // The renderer's one StationApi: the preload's IPC bridge in the Electron window, otherwise the
-// browser-mode WebSocket on the page's own origin (electron/host) with the launch token taken
-// from the page address. Screens get it through StationProvider (app/station-context.tsx).
+// browser-mode WebSocket on the page's own origin (electron/host), authorised by the page's
+// cookie. Screens get it through StationProvider (app/station-context.tsx).
 import type { StationApi } from '../../../shared/contract.js';
 import { ipcStation } from './ipc-station.js';
 import { createWebSocketStation, stationSocketUrl, type ConnectionStatus } from './websocket-station.js';
 
 export type { ConnectionStatus } from './websocket-station.js';
-
-const TOKEN_KEY = 'station.token';
-
-/** The launch token: in the page address, or kept for this tab so a reload still connects. */
-function launchToken(): string {
-  const fromUrl = new URLSearchParams(location.search).get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    return fromUrl;
-  }
-  return sessionStorage.getItem(TOKEN_KEY) ?? '';
-}
 
 interface Connection {
   api: StationApi;
@@ -33,7 +21,9 @@ function connect(): Connection {
     const api = ipcStation(window.station);
     connection = { api, transport: 'ipc', onStatus: (fn) => (fn('connected'), () => {}) };
   } else {
-    const ws = createWebSocketStation({ url: stationSocketUrl(location.href, launchToken()), WebSocket });
+    // The first load traded the address's token for an HttpOnly cookie (electron/host/page-access.ts);
+    // the browser presents it with the upgrade, so the page never holds the token itself.
+    const ws = createWebSocketStation({ url: stationSocketUrl(location.href), WebSocket });
     connection = { api: ws.api, transport: 'websocket', onStatus: ws.onStatus };
   }
   // The connection state is also on the root element, for styling and for end-to-end checks.
@@ -61,4 +51,18 @@ export function stationTransport(): 'ipc' | 'websocket' {
 /** Kept for callers that ask for the station explicitly. */
 export function connectStation(): StationApi {
   return station;
+}
+
+/**
+ * Browser mode: whether the station (when it answers at all) lets this page in. A page whose
+ * cookie is missing or belongs to another install gets 401 and is told to open the printed address.
+ */
+export async function pageMayUseStation(): Promise<boolean> {
+  if (stationTransport() !== 'websocket') return true;
+  try {
+    const answer = await fetch('/station/access', { cache: 'no-store', credentials: 'same-origin' });
+    return answer.status !== 401;
+  } catch {
+    return true; // Not answering at all: offline, not refused.
+  }
 }

@@ -133,9 +133,9 @@ export function createWebSocketStation(options: WebSocketStationOptions): WebSoc
   };
 }
 
-/** The WebSocket address of the station on the page's own origin, with the launch token. */
-export function stationSocketUrl(pageUrl: string, token: string): string {
+/** The WebSocket address of the station on the page's own origin; a token only for programs (pages use their cookie). */
+export function stationSocketUrl(pageUrl: string, token?: string): string {
   const page = new URL(pageUrl);
   const scheme = page.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${page.host}/station?token=${encodeURIComponent(token)}`;
+  return `${scheme}//${page.host}/station${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
