@@ -85,7 +85,7 @@ describe.skipIf(!ready)('returns, listings, the other screens and a restart', ()
     await expect.poll(() => words(heading())).toContain(`1 of ${units.length} units verified`);
 
     await station.restart();
-    // A restart is a new launch: a new token, so the packer opens the new address.
+    // The packer opens the address again (an open tab would also reconnect: restart-offline.test.ts).
     await desk.open(station.url);
     await desk.go('Pack');
     await expect.poll(() => words(heading()), { timeout: 20_000 }).toContain(`1 of ${units.length} units verified`);

@@ -7,7 +7,7 @@
 //   desk.url                          // the page address with its launch token
 //   desk.devices?.scale?.setWeight(1.2)
 //   await desk.sandbox.call('POST', '/sandbox/shipments', { body: { count: 1, kind: 'serialized' } })
-//   await desk.restart()              // the same data folder and sandbox, a new host and devices
+//   await desk.restart()              // the same data folder, port and sandbox, a new host and devices
 //   await desk.stop()
 //
 // The sandbox outlives restarts (it is the marketplace, not part of the app) and is closed by stop().
@@ -50,8 +50,8 @@ export interface BrowserStation {
   createShipments(kind: string, count?: number, quantity?: number): Promise<string[]>;
   /** The SKU of every unit of a shipment, once per unit: what the packer scans to verify it. */
   unitScans(shipmentId: string): string[];
-  /** Stops the host and the station, then starts them again over the same data folder. */
-  restart(): Promise<void>;
+  /** Stops the host and the station, runs `whileDown`, then starts them again over the same data folder and port. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,11 +64,11 @@ export async function startBrowserStation(options: BrowserStationOptions = {}): 
   stores.settings.update({ printers: { label: LABEL_QUEUE, invoice: DOCUMENT_QUEUE, manifest: DOCUMENT_QUEUE }, ...options.settings } as never);
 
   let devices: DemoDevices | undefined;
-  const start = () =>
+  const start = (port = 0) =>
     startBrowserMode({
       dataDir,
       rendererDir: RENDERER_DIR,
-      port: 0,
+      port,
       version: '0.0.0-e2e',
       log: (line) => log.push(line),
       demo: async () => ({
@@ -116,10 +116,13 @@ export async function startBrowserStation(options: BrowserStationOptions = {}): 
       if (!shipment) throw new Error(`the sandbox has no shipment ${shipmentId}`);
       return shipment.orderItems.flatMap((item) => Array.from({ length: item.quantity }, () => item.sku));
     },
-    async restart() {
+    async restart(whileDown) {
+      const port = running.host.port;
       await running.stop();
       devices = undefined;
-      running = await start();
+      await whileDown?.();
+      // The same port, as `npm run web` restarted: an open tab carries on.
+      running = await start(port);
     },
     stop: () =>
       (stopped ??= (async () => {

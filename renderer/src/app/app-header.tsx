@@ -43,7 +43,7 @@ export function AppHeader() {
   const signInText = offline
     ? pageDenied
       ? 'This page may not use the station: open the address the station printed when it started.'
-      : 'Desk offline: the station is not answering. It reconnects by itself; scans wait and are sent in order.'
+      : 'Desk offline: station not answering'
     : signIn
       ? signIn.text
       : 'Checking sign-in…';
@@ -62,13 +62,17 @@ export function AppHeader() {
           </span>
         ) : null}
         {/* The row is narrow on a desk monitor and the words may be cut short: the whole sentence is the tooltip. */}
-        <span className={`sign-in ${signInClass}`} title={signInText} role={offline ? 'alert' : undefined}>
+        <span
+          className={`sign-in ${signInClass}`}
+          title={offline && !pageDenied ? `${signInText}. It reconnects by itself; scans made meanwhile wait here and are sent in order when it is back.` : signInText}
+          role={offline ? 'alert' : undefined}
+        >
           {signInText}
         </span>
         {offline ? (
           scansWaiting > 0 ? (
             <span className="chip scans-waiting">
-              {scansWaiting === 1 ? '1 scan waits' : `${scansWaiting} scans wait`} for the station
+              {scansWaiting === 1 ? '1 scan waiting' : `${scansWaiting} scans waiting`}
             </span>
           ) : null
         ) : (
