@@ -2,18 +2,19 @@
 // decision (window hardening, navigation and permission guards, the IPC sender check, the menu,
 // the sign-in window, settings and log redaction) is a plain function in electron/shell/ that
 // runs in Node tests. This file wires Electron's objects into them.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, safeStorage, session, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, type MenuItemConstructorOptions } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { privateDataDir } from './station/composition/private-files.js';
 import { buildStation, type BuiltStation } from './host/compose.js';
 import { defaultDataDir, dataPaths } from './station/composition/data-dir.js';
 import { nodeSecretCipher } from './station/settings/node-cipher.js';
 import { safeStorageCipher } from './station/settings/safe-storage-cipher.js';
 import { FileSecretStore } from './station/settings/secret-store.js';
+import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler, rendererPage } from './shell/app-protocol.js';
 import { ElectronStoreSettingsStore } from './shell/electron-store-settings.js';
 import { bindIpc, isOwnOriginOrPage, type OwnPage } from './shell/ipc-bridge.js';
 import { installLogRedaction, SecretRegistry, watchedSecretStore } from './shell/log-redaction.js';
@@ -24,9 +25,11 @@ import { applyPermissionPolicy, authWindowOptions, guardWebContents, mainWindowO
 
 const APP_NAME = 'Packing Station';
 const dataDir = process.env.STATION_DATA_DIR || defaultDataDir();
-const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const indexFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
-const page: OwnPage = devUrl ? { kind: 'dev', origin: devUrl } : { kind: 'file', indexUrl: pathToFileURL(indexFile).toString() };
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+// The dev server only in an unpackaged run; otherwise app://station/, an origin of its own (shell/app-protocol.ts).
+const page: OwnPage = rendererPage({ isPackaged: app.isPackaged, env: process.env });
+// Before the app is ready: app:// is a standard, secure scheme (fetch, relative URLs, its own origin).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 // The CLI and the app share one data folder (composition/data-dir.ts), whatever the product name.
 mkdirSync(dataDir, { recursive: true });
@@ -76,14 +79,14 @@ function createWindow(settings: ElectronStoreSettingsStore): BrowserWindow {
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template as MenuItemConstructorOptions[]));
 
-  if (devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(indexFile);
+  void win.loadURL(page.kind === 'dev' ? page.origin : APP_INDEX_URL);
   return win;
 }
 
 async function start(): Promise<void> {
   // Files 0600 in a 0700 folder, whatever wrote them (composition/private-files.ts).
   privateDataDir(dataDir);
+  if (page.kind === 'app') protocol.handle(APP_SCHEME, appProtocolHandler(rendererDir));
   const settings = new ElectronStoreSettingsStore(new Store({ cwd: dataDir, name: 'settings', clearInvalidConfig: false, configFileMode: 0o600 }));
   const secrets = watchedSecretStore(secretStore(), registry);
 

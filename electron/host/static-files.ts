@@ -23,6 +23,10 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 export function securityHeaders(csp: string): Record<string, string> {
   return {
     'content-security-policy': csp,
@@ -71,7 +75,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
   const isIndex = file === index;
   res.writeHead(200, {
     ...headers,
-    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'content-length': String(statSync(file).size),
     // Hashed asset names change with every build; the page itself must always be fresh.
     'cache-control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',

@@ -7,7 +7,7 @@ import { IPC_CALL, IPC_EVENT, type EventMessage, type ReplyMessage } from '../..
 import type { CallContext } from '../station/app/dispatcher.js';
 
 /** Where the app's page comes from. */
-export type OwnPage = { kind: 'file'; indexUrl: string } | { kind: 'dev'; origin: string };
+export type OwnPage = { kind: 'file'; indexUrl: string } | { kind: 'app'; indexUrl: string } | { kind: 'dev'; origin: string };
 
 /** True when url is the app's own page (query and hash ignored). */
 export function isOwnPage(url: string | undefined, page: OwnPage): boolean {
@@ -19,6 +19,11 @@ export function isOwnPage(url: string | undefined, page: OwnPage): boolean {
     return false;
   }
   if (page.kind === 'dev') return parsed.origin === new URL(page.origin).origin;
+  // app://station is an origin of its own: every path of it is the app (a screen, an asset).
+  if (page.kind === 'app') {
+    const own = new URL(page.indexUrl);
+    return parsed.protocol === own.protocol && parsed.host === own.host && !parsed.username && !parsed.password && !parsed.port;
+  }
   const own = new URL(page.indexUrl);
   // Every file:// page shares the opaque origin "file://", so the path itself must match.
   return parsed.protocol === 'file:' && own.protocol === 'file:' && parsed.host === own.host && decodeURIComponent(parsed.pathname) === decodeURIComponent(own.pathname);

@@ -1,4 +1,5 @@
 // The renderer's entry: the real transport (Electron IPC or the browser-mode WebSocket) and the app.
+import './zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';

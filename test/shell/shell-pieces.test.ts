@@ -28,8 +28,9 @@ describe('CSP', () => {
       expect(sources, name).not.toContain("'unsafe-eval'");
       expect(sources, name).not.toContain('*');
       expect(sources.filter((s) => s.startsWith('http')), name).toEqual([]);
-      if (name !== 'style-src') expect(sources, name).not.toContain("'unsafe-inline'");
+      expect(sources, name).not.toContain("'unsafe-inline'");
     }
+    expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.has('frame-ancestors')).toBe(false);
     expect(parseCsp(rendererCsp({ header: true, connect: ['ws://127.0.0.1:1'] })).get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:1']);
   });

@@ -54,6 +54,11 @@ export async function openDesk(browser: Browser, options: { ignoreHTTPSErrors?: 
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(String(e)));
+  // The strict CSP (no inline style, no eval) must hold on every screen: a violation is a problem too.
+  await page.addInitScript(() =>
+    (globalThis as any).document.addEventListener('securitypolicyviolation', (e: any) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+  );
+  page.on('console', (m) => void (m.text().startsWith('CSP violation:') && problems.push(m.text())));
   const nav = () => page.getByRole('navigation', { name: 'Screens' });
   const desk: Desk = {
     context,
