@@ -16,6 +16,7 @@ import { FileSecretStore } from './settings/secret-store.js';
 import { nodeSecretCipher } from './settings/node-cipher.js';
 import type { SecretCipher } from './settings/secret-store.js';
 import { privateDataDir } from './composition/private-files.js';
+import { leftUndone } from './composition/run-marker.js';
 import { dataPaths } from './composition/data-dir.js';
 import type { Connection } from './composition/connection.js';
 import { secretTokenVault } from './composition/secret-token-vault.js';
@@ -105,7 +106,13 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
 /** One line about what an interrupted run left open (every start runs it first). */
 export async function reconcileOnStart(station: Station): Promise<string> {
   const before = station.journal.openIntents().length;
-  if (before === 0) return 'Start-up check: nothing was left open by an earlier run.';
-  const r = await reconcileOpenIntents(station.journal, station.client.orders);
-  return `Start-up check: ${before} operation(s) left open by an interrupted run; ${r.settled} settled by reading the marketplace${r.stillOpen > 0 ? `, ${r.stillOpen} still open (not a shipment operation)` : ''}.`;
+  let line = 'Start-up check: nothing was left open by an earlier run.';
+  if (before > 0) {
+    const r = await reconcileOpenIntents(station.journal, station.client.orders);
+    line = `Start-up check: ${before} operation(s) left open by an interrupted run; ${r.settled} settled by reading the marketplace${r.stillOpen > 0 ? `, ${r.stillOpen} still open (not a shipment operation)` : ''}.`;
+  }
+  // Steps an interrupted command never began (run-marker.ts), after the open ones are settled.
+  const undone = await leftUndone(station);
+  if (undone.length > 0) line = [before > 0 ? line : 'Start-up check: an earlier run was interrupted.', ...undone].join('\n');
+  return line;
 }

@@ -1,6 +1,7 @@
 // `station shipments|pack|labels|dispatch|manifest|handover|cancel`: the pack desk's shipment
 // operations from a terminal, over the same services as the app.
 import { writeFile } from 'node:fs/promises';
+import { beginRun } from '../composition/run-marker.js';
 import { OrderItemStatus, STATES_BY_SEARCH_TYPE, type SearchType } from '../../../shared/api/enums.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { applyJournaled, packShipments } from '../composition/shipment-flow.js';
@@ -107,7 +108,10 @@ export async function pack(station: Station, inv: Invocation, out: Output): Prom
     out.io.stderr('--location and --sku belong to pack --wave.');
     return EXIT_USAGE;
   }
+  // Killed between the steps, the next start names what is left undone (run-marker.ts).
+  const endRun = beginRun(station, { command: 'pack', shipmentIds: inv.ids, dispatch: !!o.dispatch });
   const r = await packShipments(station, inv.ids, { dispatch: !!o.dispatch, labels: !!labelsOut, progress: out.progress });
+  endRun();
   if (labelsOut && r.labels) await writeFile(labelsOut, r.labels);
   out.result({ packed: r.packed, skipped: r.skipped, failed: r.failed, dispatched: r.dispatched, labelsOut: r.labels ? labelsOut : undefined });
   for (const id of r.packed) out.line(`packed ${id}${r.dispatched.includes(id) ? ', ready to dispatch' : ''}`);
