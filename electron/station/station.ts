@@ -114,5 +114,8 @@ export async function reconcileOnStart(station: Station): Promise<string> {
   // Steps an interrupted command never began (run-marker.ts), after the open ones are settled.
   const undone = await leftUndone(station);
   if (undone.length > 0) line = [before > 0 ? line : 'Start-up check: an earlier run was interrupted.', ...undone].join('\n');
+  // Damage the journal was opened with: repaired, and said (journal-repair.ts).
+  const damage = station.journal.health.damage.map((d) => `The journal was damaged: ${d.text}`);
+  if (damage.length > 0) line = [line.replace('nothing was left open by an earlier run.', 'no operation was left open by an earlier run, but the journal needed a repair.'), ...damage].join('\n');
   return line;
 }

@@ -23,6 +23,8 @@ export const AppInfo = z.object({
   signIn: SignInView,
   locations: z.array(z.string()),
   transport: z.enum(['ipc', 'websocket', 'memory']),
+  /** Damage the journal was found with and repaired (newest first), in sentences. */
+  journalDamage: z.array(z.object({ foundAt: z.string(), text: z.string() })).optional(),
 });
 
 export const DeviceStatusView = z.object({

@@ -268,6 +268,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
     context,
     async start() {
       journal = await Journal.open({ dir: dataPaths(dataDir).journal, clock });
+      // Damage found and repaired on opening is said, never silent (journal-repair.ts).
+      for (const damage of journal.health.damage) log(`Start-up check: the journal was damaged. ${damage.text}`);
       unsubscribe = settings.onChange(onSettings);
       await printing.start();
       // Left over from a demo run before the desk was connected to a real marketplace.

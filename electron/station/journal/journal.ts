@@ -19,6 +19,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { queryAudit, type AuditEntry, type AuditFilter } from './audit-query.js';
 import { writeFileDurably } from './durable-file.js';
 import { lockJournal } from './journal-lock.js';
+import { damageReports, repairJournal, type JournalDamage } from './journal-repair.js';
 import { JournalState, stateKeyOf } from './journal-state.js';
 import type {
   IntentInput,
@@ -65,12 +66,14 @@ interface SegmentMeta {
   keys: Set<string>;
 }
 
-/** What opening found on disk: damage is skipped, never fatal, but worth a line in the log. */
+/** What opening found on disk: damage is repaired, never fatal, and reported (journal-repair.ts). */
 export interface JournalHealth {
   corruptLines: number;
   /** Bytes of a torn last append that were cut off on open. */
   tornBytesCut: number;
   segments: number;
+  /** What this opening found damaged and repaired, in sentences with the details. */
+  damage: JournalDamage[];
 }
 
 export class Journal {
@@ -82,7 +85,7 @@ export class Journal {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private unlock: () => void = () => undefined;
-  readonly health: JournalHealth = { corruptLines: 0, tornBytesCut: 0, segments: 0 };
+  readonly health: JournalHealth = { corruptLines: 0, tornBytesCut: 0, segments: 0, damage: [] };
 
   private constructor(private readonly options: Required<JournalOptions>) {}
 
@@ -108,6 +111,11 @@ export class Journal {
 
   private async load(): Promise<void> {
     const { dir } = this.options;
+    this.health.damage = repairJournal(dir, { maxSegmentBytes: this.options.maxSegmentBytes, now: this.options.clock.now() });
+    for (const d of this.health.damage) {
+      if (d.kind === 'damagedLines') this.health.corruptLines += d.count;
+      if (d.kind === 'tornTail') this.health.tornBytesCut += d.count;
+    }
     const indexes = listSegments(dir);
     if (indexes.length === 0) {
       writeFileDurably(join(dir, segmentName(1)), '');
@@ -116,7 +124,6 @@ export class Journal {
     const seen = new Set<number>();
     for (const index of indexes) {
       const contents = readSegment(dir, index);
-      this.health.corruptLines += contents.corruptLines;
       const meta: SegmentMeta = { index, lastAtMs: 0, keys: new Set() };
       for (const record of contents.records) {
         meta.keys.add(stateKeyOf(record));
@@ -188,6 +195,11 @@ export class Journal {
       }
     }
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The latest damage found and repaired on opening, newest first (the Activity screen). */
+  damageReports(): JournalDamage[] {
+    return damageReports(this.options.dir);
   }
 
   /** The audit trail: kept records matching the filter, with what they inherit (audit-query.ts). */

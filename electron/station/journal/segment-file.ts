@@ -38,6 +38,16 @@ export interface SegmentContents {
   /** Bytes up to the end of the last complete line; anything after it is a torn append. */
   completeBytes: number;
   tornBytes: number;
+  /** The damaged lines themselves (1-based line numbers), with the times of the good records around them. */
+  damaged: DamagedLine[];
+}
+
+export interface DamagedLine {
+  line: number;
+  text: string;
+  /** The last good record before it, and the first after it (undefined at either end). */
+  afterAt?: string;
+  beforeAt?: string;
 }
 
 /** Decodes one line; undefined when it is damaged. */
@@ -59,15 +69,21 @@ export function readSegment(dir: string, index: number): SegmentContents {
   const lastNewline = bytes.lastIndexOf(0x0a);
   const completeBytes = lastNewline + 1;
   const records: JournalRecord[] = [];
-  let corruptLines = 0;
+  const damaged: DamagedLine[] = [];
   if (completeBytes > 0) {
     const lines = bytes.subarray(0, lastNewline).toString('utf8').split('\n');
-    for (const line of lines) {
-      if (line === '') continue;
+    let lastAt: string | undefined;
+    lines.forEach((line, n) => {
+      if (line === '') return;
       const record = decodeLine(line);
-      if (record) records.push(record);
-      else corruptLines += 1;
-    }
+      if (!record) {
+        damaged.push({ line: n + 1, text: line, afterAt: lastAt });
+        return;
+      }
+      for (let i = damaged.length - 1; i >= 0 && damaged[i].beforeAt === undefined; i -= 1) damaged[i].beforeAt = record.at;
+      lastAt = record.at;
+      records.push(record);
+    });
   }
-  return { records, corruptLines, completeBytes, tornBytes: bytes.length - completeBytes };
+  return { records, corruptLines: damaged.length, completeBytes, tornBytes: bytes.length - completeBytes, damaged };
 }

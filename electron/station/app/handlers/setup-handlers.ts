@@ -7,6 +7,15 @@ import { SettingsError } from '../../settings/settings-store.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
 
+/** What the journal was found damaged with (the Activity screen says it); none before the station started. */
+function journalDamage(ctx: StationAppContext): { foundAt: string; text: string }[] {
+  try {
+    return ctx.journal.damageReports().map(({ foundAt, text }) => ({ foundAt, text }));
+  } catch {
+    return [];
+  }
+}
+
 export function setupHandlers(ctx: StationAppContext): Handlers {
   return {
     'app.info': async (_args, call) => ({
@@ -15,6 +24,7 @@ export function setupHandlers(ctx: StationAppContext): Handlers {
       signIn: await ctx.session.view(),
       locations: ctx.session.locations(),
       transport: call.transport,
+      journalDamage: journalDamage(ctx),
     }),
     'settings.get': () => ctx.settings.get(),
     'settings.update': (patch) => {
