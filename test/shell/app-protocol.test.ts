@@ -2,7 +2,7 @@
 // strict CSP as a header; the dev server address is honoured only in an unpackaged run; and the
 // packaged binary has its Electron fuses flipped by electron-builder (the binary cannot be built
 // here, so the configuration that asks for each fuse is what is checked).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,29 @@ describe('electron fuses in the packaging configuration', () => {
       onlyLoadAppFromAsar: true,
       grantFileProtocolExtraPrivileges: false,
     });
+  });
+});
+
+describe('the Node versions the package declares', () => {
+  // electron-store 12 and conf 16 declare Node 22+; Electron runs its own Node (22+), so they may
+  // be used only inside the Electron process. The command line and browser mode run on the
+  // user's Node, which `engines` describes.
+  it('loads electron-store only in the Electron process, so engines can honestly say Node 20.19', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(pkg.engines.node).toBe('>=20.19');
+    const users: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) visit(path);
+        else if (/\.tsx?$/.test(entry.name) && /from ['"](electron-store|conf)['"]/.test(readFileSync(path, 'utf8'))) users.push(path.slice(root.length + 1));
+      }
+    };
+    for (const dir of ['electron', 'renderer', 'shared']) visit(join(root, dir));
+    expect(users).toEqual(['electron/main.ts']);
+    for (const name of ['electron-store', 'conf']) {
+      expect(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).engines.node, name).toBe('>=22');
+    }
   });
 });
