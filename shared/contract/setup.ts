@@ -25,6 +25,8 @@ export const AppInfo = z.object({
   transport: z.enum(['ipc', 'websocket', 'memory']),
   /** Damage the journal was found with and repaired (newest first), in sentences. */
   journalDamage: z.array(z.object({ foundAt: z.string(), text: z.string() })).optional(),
+  /** What the start-up check found left undone by an interrupted run, with what to do. */
+  leftUndone: z.array(z.string()).optional(),
 });
 
 export const DeviceStatusView = z.object({

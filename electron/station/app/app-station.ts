@@ -9,6 +9,7 @@ import type { SignInView } from '../../../shared/contract/setup.js';
 import type { StationSettings } from '../../../shared/settings.js';
 import type { MarketplaceClient } from '../api/client.js';
 import { createNodeFetch } from '../api/http.js';
+import { packedNotDispatched } from '../composition/run-marker.js';
 import { dataPaths } from '../composition/data-dir.js';
 import type { PortInfo } from '../devices/port-discovery.js';
 import { listSerialPorts, openSerialPort, type SerialOpener } from '../devices/serial-port-opener.js';
@@ -114,7 +115,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
     return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
+  let leftUndoneAtStart: string[] = [];
   const context: StationAppContext = {
+    leftUndone: () => leftUndoneAtStart,
     hub,
     clock,
     settings,
@@ -234,6 +237,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
           const r = await reconcileOpenIntents(context.journal, client.orders);
           log(`Start-up check: ${open} operation(s) left open; ${r.settled} settled by reading the marketplace, ${r.stillOpen} still open.`);
         }
+        // Packs the desk finished in the background (label, ready to dispatch) when it stopped.
+        leftUndoneAtStart = await packedNotDispatched(context.journal, client.orders, clock.now());
+        for (const line of leftUndoneAtStart) log(`Start-up check: ${line}`);
         if (settings.get().locationId && context.journal.openSessions().length > 0) {
           const restored = await context.desk().restore();
           if (restored > 0) log('Restored the pack session that was open before the restart.');

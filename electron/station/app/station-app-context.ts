@@ -19,4 +19,6 @@ export interface StationAppContext extends AppContext {
   useSandbox(): Promise<SignInView>;
   /** Tells every renderer the sign-in status changed (the given view, or the current one). */
   announceSignIn(view?: SignInView): Promise<SignInView>;
+  /** What the start-up check found left undone by the run before (sentences with what to do). */
+  leftUndone?(): string[];
 }

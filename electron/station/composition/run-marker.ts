@@ -6,13 +6,15 @@
 // left behind, asks the marketplace how far each got, names what is left undone with the
 // command that finishes it, and forgets a marker once nothing is left (waves have their own:
 // wave-run.ts).
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from '../journal/durable-file.js';
 import { tookEffect } from '../packing/reconcile.js';
 import { formatIstDisplay } from '../packing/ist-dates.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import type { JournalRecord } from '../journal/records.js';
 import type { Station } from '../station.js';
 
 const Marker = z.object({
@@ -69,4 +71,38 @@ export async function leftUndone(station: Station): Promise<string[]> {
     );
   }
   return sentences;
+}
+
+/** How far back the start-up check looks for packs this station journaled. */
+export const PACKED_LOOKBACK_MS = 24 * 3_600_000;
+
+/**
+ * The app's desk finishes a pack in the background (label, then ready to dispatch), in memory: a
+ * station stopped in between would forget it. Shipments the journal says were packed in the last
+ * day, without a later ready-to-dispatch, that the marketplace still shows packed and not ready:
+ * named with what to do. One read of the marketplace, only when there are any.
+ */
+export async function packedNotDispatched(
+  journal: { records(): Promise<JournalRecord[]> },
+  orders: { getShipments(q: { shipmentIds: string[] }): Promise<ShipmentWire[]> },
+  now: Date,
+): Promise<string[]> {
+  const since = new Date(now.getTime() - PACKED_LOOKBACK_MS).toISOString();
+  const packedAt = new Map<string, string>();
+  for (const r of await journal.records()) {
+    if (r.type !== 'intent' || r.at < since) continue;
+    for (const id of r.targets.shipmentIds ?? []) {
+      if (r.op === 'pack') packedAt.set(id, r.at);
+      else if (r.op === 'dispatch' || r.op === 'cancel') packedAt.delete(id);
+    }
+  }
+  if (packedAt.size === 0) return [];
+  const shipments = await orders.getShipments({ shipmentIds: [...packedAt.keys()] });
+  const left = shipments.filter((s) => tookEffect('pack', s) && !tookEffect('dispatch', s) && !tookEffect('cancel', s));
+  if (left.length === 0) return [];
+  const ids = left.map((s) => s.shipmentId);
+  return [
+    `${ids.join(', ')} ${ids.length === 1 ? 'was' : 'were'} packed before the station stopped and ${ids.length === 1 ? 'is' : 'are'} not marked ready to dispatch yet. ` +
+      'Check the label on the Print screen (reprint it if it is missing) and mark them ready on the Dispatch screen.',
+  ];
 }

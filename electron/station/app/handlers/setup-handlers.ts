@@ -25,6 +25,7 @@ export function setupHandlers(ctx: StationAppContext): Handlers {
       locations: ctx.session.locations(),
       transport: call.transport,
       journalDamage: journalDamage(ctx),
+      leftUndone: ctx.leftUndone?.() ?? [],
     }),
     'settings.get': () => ctx.settings.get(),
     'settings.update': (patch) => {

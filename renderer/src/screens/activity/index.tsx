@@ -1,7 +1,7 @@
 // The Activity screen (issue "packing desk app", screen 8): the journal as a searchable audit
 // trail, and the day's counts per shift and packs per hour.
 import { useEffect, useState, type FormEvent } from 'react';
-import { JournalDamageNotice } from '../../app/journal-damage-notice.js';
+import { StartupNotice } from '../../app/startup-notice.js';
 import { useStation } from '../../app/station-context.js';
 import { useActivityStore } from '../../stores/activity-store.js';
 import { Field } from '../setup/form-field.js';
@@ -38,7 +38,7 @@ export default function ActivityScreen() {
   return (
     <section aria-label="Activity" className="screen screen-activity">
       <h1>Activity</h1>
-      <JournalDamageNotice />
+      <StartupNotice />
       <form aria-label="Search the activity" onSubmit={submit} className="inline-form" noValidate>
         <Field id="act-text" label="Search text" hint="A shipment id, an order id, an operator or a word of what happened.">
           {(a) => <input {...a} type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />}
