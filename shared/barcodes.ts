@@ -58,7 +58,7 @@ export function isValidImei(value: string): boolean {
 }
 
 /** GS1 mod-10 check digit (weights 3,1 from the right, check digit excluded). */
-function gs1CheckDigitValid(digits: string): boolean {
+export function gs1CheckDigitValid(digits: string): boolean {
   let sum = 0;
   const body = digits.slice(0, -1);
   for (let i = 0; i < body.length; i++) {

@@ -8,6 +8,7 @@ import { queueCommands, queueEvents } from './contract/queue.js';
 import { returnsCommands } from './contract/returns.js';
 import { listingsCommands } from './contract/listings.js';
 import { activityCommands } from './contract/activity.js';
+import { barcodesCommands } from './contract/barcodes.js';
 
 export const commands = {
   ...setupCommands,
@@ -16,6 +17,7 @@ export const commands = {
   ...returnsCommands,
   ...listingsCommands,
   ...activityCommands,
+  ...barcodesCommands,
 } as const;
 
 export const events = {

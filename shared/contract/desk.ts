@@ -2,6 +2,7 @@
 // handover (issue "packing desk app", screens 3-5). The desk's state is computed in the main
 // process (electron/station/packing/pack-desk.ts); the renderer shows it and sends scans.
 import { z } from 'zod';
+import { UnknownBarcodeView } from './barcodes.js';
 import { command, event, NoArgs } from './define.js';
 
 export const Feedback = z.object({
@@ -54,6 +55,7 @@ export const DeskView = z.object({
   feedback: Feedback,
   jobs: z.array(LabelJobView),
   awaitingDispatch: z.array(z.string()),
+  unknownBarcode: UnknownBarcodeView.optional(),
 });
 export type DeskView = z.infer<typeof DeskView>;
 

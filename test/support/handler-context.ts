@@ -17,6 +17,8 @@ import { InvoiceSeries } from '../../electron/station/packing/invoice-series.js'
 import type { Clock } from '../../electron/station/packing/ist-dates.js';
 import { PackDesk } from '../../electron/station/packing/pack-desk.js';
 import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
+import { BarcodeCatalogue } from '../../electron/station/catalogue/barcode-catalogue.js';
+import { CatalogueFile } from '../../electron/station/catalogue/catalogue-file.js';
 import { FolderBackend, FOLDER_PRINTER_NAME } from '../../electron/station/printing/folder-backend.js';
 import { MemoryJobStore } from '../../electron/station/printing/job-store.js';
 import { PrintQueue } from '../../electron/station/printing/print-queue.js';
@@ -75,6 +77,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
     const job = await printQueue.submit({ pdf, title, role, printer: FOLDER_PRINTER_NAME });
     return { jobId: job.id, printer: job.printer };
   };
+  const barcodes = new BarcodeCatalogue(new CatalogueFile(join(dir, 'barcodes.json')));
   let desk: PackDesk | undefined;
   const ctx: AppContext = {
     hub,
@@ -92,6 +95,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
     who,
     invoices: () => invoices,
     facts: () => facts,
+    barcodes: () => barcodes,
     desk: () =>
       (desk ??= new PackDesk({
         client,
@@ -104,6 +108,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
         printer: { printLabels: async (pdf, job) => ({ printer: (await print('label', pdf, job.title)).printer }) },
         rtdPolicy: settings.get().rtdPolicy,
         newSessionId: randomUUID,
+        barcodes,
         sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
         onChange: (view) => hub.emit('desk.changed', view),
       })),

@@ -3,6 +3,7 @@
 // Handlers are plain functions of (context) -> Handlers, so they run in Node tests over real
 // services and in the desktop app alike.
 import type { MarketplaceClient } from '../api/client.js';
+import type { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { InvoiceSeries } from '../packing/invoice-series.js';
@@ -37,6 +38,8 @@ export interface AppContext {
   who(): CallIdentity;
   invoices(): InvoiceSeries;
   facts(): ProductFactsCache;
+  /** The desk's product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs. */
+  barcodes(): BarcodeCatalogue;
   desk(): PackDesk;
   printQueue: PrintQueue;
   /** Prints a PDF on the printer configured for a role and returns the queued job's id. */

@@ -10,6 +10,8 @@ import type { StationSettings } from '../../../shared/settings.js';
 import type { MarketplaceClient } from '../api/client.js';
 import { createNodeFetch } from '../api/http.js';
 import { packedNotDispatched } from '../composition/run-marker.js';
+import { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
+import { CatalogueFile } from '../catalogue/catalogue-file.js';
 import { dataPaths } from '../composition/data-dir.js';
 import type { PortInfo } from '../devices/port-discovery.js';
 import { listSerialPorts, openSerialPort, type SerialOpener } from '../devices/serial-port-opener.js';
@@ -109,6 +111,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let facts: { client: MarketplaceClient; cache: ProductFactsCache } | undefined;
   let desk: { key: unknown[]; desk: PackDesk } | undefined;
   let restoring: Promise<void> | undefined;
+  let barcodes: BarcodeCatalogue | undefined;
 
   const who = () => {
     const s = settings.get();
@@ -146,6 +149,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       if (facts?.client !== client) facts = { client, cache: new ProductFactsCache((skus) => client.listings.get(skus)) };
       return facts.cache;
     },
+    barcodes: () => (barcodes ??= new BarcodeCatalogue(new CatalogueFile(dataPaths(dataDir).barcodes, log))),
     desk: () => {
       const s = settings.get();
       const client = session.client();

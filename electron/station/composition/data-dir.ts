@@ -29,5 +29,7 @@ export function dataPaths(dataDir: string) {
     invoices: join(dataDir, 'invoices'),
     sandbox: join(dataDir, 'sandbox'),
     waves: join(dataDir, 'waves'),
+    /** Product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs at this desk. */
+    barcodes: join(dataDir, 'barcodes.json'),
   };
 }

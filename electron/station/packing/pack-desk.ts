@@ -14,6 +14,7 @@ import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { prefillParcels } from './parcel-prefill.js';
+import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
 export interface DeskDeps {
@@ -30,6 +31,8 @@ export interface DeskDeps {
   newSessionId: () => string;
   transitionYear?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The barcode catalogue: product barcodes (EAN, UPC, GTIN, Code 128) to SKUs. */
+  barcodes?: BarcodeLookup;
   /** Told whenever the desk changes, for the UI. */
   onChange?: (view: DeskView) => void;
 }
@@ -46,6 +49,8 @@ export interface DeskView {
   jobs: LabelJob[];
   /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
   awaitingDispatch: string[];
+  /** A product barcode the catalogue does not know, scanned while a shipment is open: which product is it? */
+  unknownBarcode?: UnknownBarcode;
 }
 
 export class PackDesk {
@@ -56,11 +61,13 @@ export class PackDesk {
   private readonly awaitingDispatch: string[] = [];
   private readonly shiftSerials = new Set<string>();
   private readonly background = new Set<Promise<unknown>>();
+  private unknownBarcode?: UnknownBarcode;
 
   constructor(private readonly deps: DeskDeps) {}
 
   view(): DeskView {
-    return { session: this.session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch] };
+    const unknownBarcode = this.session ? this.unknownBarcode : undefined;
+    return { session: this.session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}) };
   }
 
   /** Restores the sessions a crash left open, replaying their scans in order. */
@@ -76,7 +83,7 @@ export class PackDesk {
     this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
     for (const scan of last.scans) {
       if (scan.kind === 'measurement') this.session = applyMeasurement(this.session, JSON.parse(scan.value) as Measurement);
-      else this.session = applyScan(this.session, classifyScan(scan.raw), this.serialContext(), this.deps.facts.of);
+      else this.session = applyScan(this.session, resolvedScan(classifyScan(scan.raw), this.deps.barcodes, this.session), this.serialContext(), this.deps.facts.of);
     }
     this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} with ${last.scans.length} scan(s) after a restart. Carry on.`, sound: 'none' };
     this.changed();
@@ -85,7 +92,11 @@ export class PackDesk {
 
   /** A scan from a serial scanner, a keyboard wedge or typed in the scan field. */
   async scan(raw: string): Promise<Feedback> {
-    const scan = classifyScan(raw);
+    // The catalogue turns a known product barcode into its SKU; an unknown one waits for the packer.
+    const resolved = resolveProductScan(classifyScan(raw), this.deps.barcodes, this.session);
+    this.unknownBarcode = undefined;
+    if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
+    const scan = resolved.scan;
     if (!this.session) return this.start(raw, scan);
     await this.deps.journal.appendScan({ sessionId: this.session.sessionId, raw, kind: scan.kind, value: scan.value });
     this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
@@ -108,6 +119,21 @@ export class PackDesk {
     this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
     const outcome = await submitPack(this.deps, session, shipment);
     return this.afterPack(session, outcome);
+  }
+
+  /** An unknown product barcode: nothing is recorded until the packer says which product it is. */
+  private askWhichProduct(unknown: UnknownBarcode): Feedback {
+    if (!this.session) return this.say({ tone: 'error', text: unknownBarcodeWithoutShipment(unknown.code, unknown.format), sound: 'failure' });
+    this.unknownBarcode = unknown;
+    return this.say({ tone: 'info', text: `${unknown.format} ${unknown.code} is new at this desk. Which product of the shipment is it? Press its number, or Esc to leave it unlinked.`, sound: 'none' });
+  }
+
+  /** Esc at the "which product" question: the scan is dropped, the shipment stays as it was. */
+  dismissBarcode(): Feedback {
+    if (!this.unknownBarcode) return this.feedback;
+    const { code } = this.unknownBarcode;
+    this.unknownBarcode = undefined;
+    return this.say({ tone: 'info', text: `${code} was not linked and no unit was counted. Scan the product again, or scan another code.`, sound: 'none' });
   }
 
   /** Esc: put the open shipment aside without packing it. */
@@ -137,7 +163,7 @@ export class PackDesk {
   }
 
   private async start(raw: string, scan: ClassifiedScan): Promise<Feedback> {
-    const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: () => undefined });
+    const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: (code) => this.deps.barcodes?.skuFor(code) });
     if ('error' in found) return this.say({ tone: 'error', text: found.error, sound: 'failure' });
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });

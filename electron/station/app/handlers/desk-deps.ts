@@ -29,6 +29,7 @@ export function deskDepsFrom(ctx: AppContext): DeskDeps {
     locationId: ctx.locationId(),
     printer: ctx.labelPrinter?.() ?? { printLabels: async (pdf, job) => ({ printer: (await ctx.print('label', pdf, job.title)).printer }) },
     rtdPolicy: ctx.settings.get().rtdPolicy,
+    barcodes: ctx.barcodes(),
     newSessionId: randomUUID,
   };
 }

@@ -69,7 +69,8 @@ export function deskHandlers(ctx: AppContext): Handlers {
       const stamp = formatIstDisplay(ctx.clock.now());
       return runWave(waveDepsFrom(ctx), {
         locationId,
-        sku,
+        // A product barcode in the SKU field selects the SKU it is linked to.
+        sku: sku === undefined ? undefined : (ctx.barcodes().skuFor(sku) ?? sku),
         dispatch,
         only: new Set(shipmentIds),
         putAside: new Set(putAsideShipments(await ctx.journal.records())),

@@ -2,6 +2,7 @@
 // handles one screen's commands; a command missing here answers "not available in this build".
 import type { Handlers } from '../dispatcher.js';
 import { activityHandlers } from './activity-handlers.js';
+import { barcodesHandlers } from './barcodes-handlers.js';
 import type { StationAppContext } from '../station-app-context.js';
 import { deskHandlers } from './desk-handlers.js';
 import { deviceHandlers } from './device-handlers.js';
@@ -21,5 +22,6 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...returnsHandlers(ctx),
     ...listingsHandlers(ctx),
     ...activityHandlers(ctx),
+    ...barcodesHandlers(ctx),
   };
 }

@@ -6,6 +6,7 @@
 import { classifyScan } from '../../../../shared/barcodes.js';
 import type { ReturnActionResult, ReturnItem } from '../../../../shared/api/returns.js';
 import type { ResultOf } from '../../../../shared/contract.js';
+import { returnsForProduct } from '../../catalogue/returns-by-product.js';
 import { journaled } from '../../journal/journaled-call.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
@@ -118,10 +119,21 @@ async function receive(ctx: AppContext, raw: string): Promise<ActionResult> {
   const locationId = ctx.locationId();
   const client = ctx.marketplace().returns;
   let found: ReturnItem[];
+  // A product barcode of the catalogue finds the one return of that product waiting here.
+  const productSku = scan.kind === 'returnId' || scan.kind === 'orderItemId' ? undefined : ctx.barcodes().skuFor(scan.value);
   try {
     if (scan.kind === 'returnId') found = await client.byIds([scan.value]);
     else if (scan.kind === 'orderItemId') found = (await client.list({})).filter((r) => r.orderItemId === scan.value);
-    else found = await client.list({ trackingIds: scan.value });
+    else if (productSku) {
+      const byProduct = await returnsForProduct(
+        { listReturns: (locationId) => client.list({ locationId }), shipmentsOf: (orderItemIds) => ctx.marketplace().orders.getShipments({ orderItemIds }), awaitsReceipt },
+        scan.value,
+        productSku,
+        locationId,
+      );
+      if ('refusal' in byProduct) return { id: scan.value, ok: false, text: byProduct.refusal };
+      found = byProduct.found;
+    } else found = await client.list({ trackingIds: scan.value });
   } catch (e) {
     throw marketplaceTrouble(e, `look up the return ${scan.value}`);
   }

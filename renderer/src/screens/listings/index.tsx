@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
+import { BarcodesPanel } from './barcodes-panel.js';
 import { BulkPanel } from './bulk-panel.js';
 import { ListingForm } from './listing-form.js';
 import { SearchPanel } from './search-panel.js';
@@ -11,6 +12,7 @@ const PARTS = [
   { key: 'search', label: 'Find and quick edit' },
   { key: 'form', label: 'Create or update a listing' },
   { key: 'bulk', label: 'Bulk from CSV' },
+  { key: 'barcodes', label: 'Barcodes' },
 ] as const;
 
 export default function ListingsScreen() {
@@ -37,6 +39,7 @@ export default function ListingsScreen() {
         {part === 'search' ? <SearchPanel /> : null}
         {part === 'form' ? <ListingForm sellerLocations={info?.locations ?? []} defaultLocation={settings?.locationId || info?.locations[0] || ''} /> : null}
         {part === 'bulk' ? <BulkPanel /> : null}
+        {part === 'barcodes' ? <BarcodesPanel /> : null}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import type { SessionView } from '../../../../shared/contract/desk.js';
 import { useStation } from '../../app/station-context.js';
 import { routeScan, useScanTarget } from '../../scan/scan-router.js';
 import { followDesk, pack, putAside, scan, useDeskStore } from '../../stores/desk-store.js';
+import { BarcodePrompt } from './barcode-prompt.js';
 import { LabelJobs } from './label-jobs.js';
 import { MeasurePanel } from './measure-panel.js';
 import { ScanField, refocusScan } from './scan-field.js';
@@ -59,6 +60,7 @@ export default function PackScreen() {
             {view.feedback.text}
           </div>
         ) : null}
+        {view ? <BarcodePrompt view={view} /> : null}
         {session?.phase === 'serial' ? (
           <p className="serial-prompt" role="note">
             {promptFor(session)}
