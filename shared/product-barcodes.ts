@@ -33,7 +33,7 @@ export function readProductBarcode(raw: string): BarcodeReading {
   if (DIGITS_RE.test(code)) {
     const format = GS1_FORMAT[code.length];
     if (format) {
-      if (!gs1CheckDigitValid(code)) return { ok: false, code, reason: `${code} has ${code.length} digits like an ${format} but its check digit is wrong. Scan it again or type it from the label.` };
+      if (!gs1CheckDigitValid(code)) return { ok: false, code, reason: `${code} has ${code.length} digits (${format}) but its check digit is wrong. Scan it again or type it from the label.` };
       return { ok: true, code, format, key: code.padStart(GTIN_LENGTH, '0') };
     }
     if (code.length === IMEI_LENGTH) return { ok: false, code, reason: `${code} has 15 digits: that is an IMEI of one unit, not a product barcode.` };

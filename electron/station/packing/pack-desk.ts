@@ -125,7 +125,7 @@ export class PackDesk {
   private askWhichProduct(unknown: UnknownBarcode): Feedback {
     if (!this.session) return this.say({ tone: 'error', text: unknownBarcodeWithoutShipment(unknown.code, unknown.format), sound: 'failure' });
     this.unknownBarcode = unknown;
-    return this.say({ tone: 'info', text: `${unknown.format} ${unknown.code} is new at this desk. Which product of the shipment is it? Press its number, or Esc to leave it unlinked.`, sound: 'none' });
+    return this.say({ tone: 'info', text: `New barcode ${unknown.format} ${unknown.code}: which product is it? Press its number, or Esc to leave it unlinked.`, sound: 'none' });
   }
 
   /** Esc at the "which product" question: the scan is dropped, the shipment stays as it was. */

@@ -5,6 +5,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import './barcodes-panel.css';
 
 type Link = ResultOf<'barcodes.list'>[number];
 type ImportRow = ResultOf<'barcodes.import'>['rows'][number];
@@ -93,10 +94,10 @@ export function BarcodesPanel() {
     <section aria-labelledby="barcodes-title" className="panel">
       <h2 id="barcodes-title">Product barcodes</h2>
       <p className="hint">
-        EAN-13, UPC-A, GTIN-14 and Code 128 barcodes printed on products, each linked to one SKU (a SKU may have several). A new barcode scanned at Pack is asked about once and
-        then kept here.
+        EAN-13, UPC-A, GTIN-14 and Code 128 barcodes on products, each linked to one SKU (a SKU may have several); new ones are learned at Pack. CSV columns: barcode, sku,
+        optional title.
       </p>
-      <form aria-label="Add a barcode" onSubmit={(e) => void add(e)} noValidate className="inline-form">
+      <form aria-label="Add a barcode" onSubmit={(e) => void add(e)} noValidate className="barcodes-add">
         <Field id="barcode-code" label="Barcode" error={addError}>
           {(a) => <input {...a} type="text" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />}
         </Field>
@@ -107,9 +108,14 @@ export function BarcodesPanel() {
           <button type="submit">Add barcode</button>
         </div>
       </form>
-      <div className="actions">
-        <label htmlFor="barcodes-file">Import CSV (columns barcode, sku, optional title)</label>
-        <input id="barcodes-file" type="file" accept=".csv,text/csv" onChange={(e) => void importFile(e)} />
+      <div className="barcodes-files">
+        <Field id="barcodes-filter" label="Find a barcode, SKU or product">
+          {(a) => <input {...a} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />}
+        </Field>
+        <div className="field">
+          <label htmlFor="barcodes-file">Import CSV</label>
+          <input id="barcodes-file" type="file" accept=".csv,text/csv" onChange={(e) => void importFile(e)} />
+        </div>
         <button type="button" onClick={() => void exportCsv()}>
           Export CSV
         </button>
@@ -124,9 +130,6 @@ export function BarcodesPanel() {
             ))}
         </ul>
       ) : null}
-      <Field id="barcodes-filter" label="Find a barcode, SKU or product">
-        {(a) => <input {...a} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />}
-      </Field>
       <table aria-label="Barcode links">
         <caption>{links === undefined ? 'Loading…' : `${shown.length} of ${links.length} barcode link${links.length === 1 ? '' : 's'}`}</caption>
         <thead>

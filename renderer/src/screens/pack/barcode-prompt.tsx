@@ -98,7 +98,7 @@ export function BarcodePrompt({ view }: BarcodePromptProps) {
       <h2>
         Which product is {unknown.format} {unknown.code}?
       </h2>
-      <p>Press its number to link the barcode and count the unit. The link is kept for the next scans (Listings → Barcodes).</p>
+      <p>Press its number: the barcode is linked to it for good (Listings → Barcodes) and this unit counts.</p>
       <ol className="barcode-choices">
         {products.map((p, i) => (
           <li key={p.sku}>

@@ -55,12 +55,12 @@ export default function PackScreen() {
             onEscape={() => void putAside(api)}
           />
         </div>
+        {view ? <BarcodePrompt view={view} /> : null}
         {view ? (
           <div className={`desk-feedback tone-${view.feedback.tone}`} aria-hidden="true">
             {view.feedback.text}
           </div>
         ) : null}
-        {view ? <BarcodePrompt view={view} /> : null}
         {session?.phase === 'serial' ? (
           <p className="serial-prompt" role="note">
             {promptFor(session)}
