@@ -99,6 +99,9 @@ export const COMMANDS: CommandSpec[] = [
   })),
   cmd('listings update-price', '--csv FILE  (header: sku,product_id,mrp,selling_price[,currency])', 'none', z.strictObject({ csv: file('csv') })),
   cmd('listings update-inventory', '--csv FILE  (header: sku,product_id,location_id,inventory)', 'none', z.strictObject({ csv: file('csv') })),
+  cmd('barcodes list', '', 'none'),
+  cmd('barcodes import', '--csv FILE  (header: barcode,sku[,title]; commas or semicolons)', 'none', z.strictObject({ csv: file('csv') })),
+  cmd('barcodes export', '--out FILE', 'none', z.strictObject({ out: file('out') })),
   cmd('devices list', '', 'none'),
   cmd('scale read', '--port PATH --protocol NAME [--baud-rate N] [--unit kg|g|lb|oz] [--timeout-ms N]', 'none', z.strictObject({
     port: required('port', 'PATH'),

@@ -11,6 +11,7 @@ import { openStation, openStores, reconcileOnStart, type Station, type StationSt
 import type { RetryPolicy } from '../api/retry.js';
 import { EXIT_FAILED, EXIT_USAGE, parseCli, type Invocation } from './cli-args.js';
 import { createOutput, type CliIo, type Output } from './cli-io.js';
+import { barcodesCommand } from './barcodes-commands.js';
 import { deviceCommand, printCommand } from './device-bridge.js';
 import { embeddedSandboxConnection } from './embedded-sandbox.js';
 import { listingsCommand } from './listing-commands.js';
@@ -74,6 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
   try {
     const stores = openStores(dataDir);
     if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
+    if (inv.command.startsWith('barcodes ')) return await barcodesCommand(inv, out, dataDir);
     if (inv.command === 'login') {
       const problem = await storeLoginSettings(stores, inv, out);
       if (problem) {
