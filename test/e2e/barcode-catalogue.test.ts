@@ -17,6 +17,7 @@ const ready = haveChromium() && cupsAvailable();
 
 const EAN = '8901030865275'; // a valid EAN-13 (GS1 India prefix 890)
 const SECOND_EAN = '4006381333931';
+const STARTS_WITH_ONE = '1234567890128';
 const IMPORTED_UPC = '036000291452';
 
 interface StoredLink {
@@ -75,8 +76,16 @@ describe.skipIf(!ready)('the barcode catalogue at the desk and in Listings', () 
     expect(await heading(0).count()).toBe(1);
     expect(stored()).toEqual([]);
 
+    // A scan while the question is shown is a scan, even when its first digit is a choice's key.
     await scan(EAN);
     await prompt.waitFor();
+    await scan(STARTS_WITH_ONE);
+    await expect.poll(() => words(prompt)).toContain(`Which product is EAN-13 ${STARTS_WITH_ONE}?`);
+    expect(stored()).toEqual([]);
+    expect(await heading(0).count()).toBe(1);
+
+    await scan(EAN);
+    await expect.poll(() => words(prompt)).toContain(`Which product is EAN-13 ${EAN}?`);
     await page.keyboard.press('1');
     await prompt.waitFor({ state: 'detached' });
     await expect.poll(() => heading(1).count()).toBe(1);

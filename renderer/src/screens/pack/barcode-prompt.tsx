@@ -14,6 +14,8 @@ import { refocusScan } from './scan-field.js';
 import './barcode-prompt.css';
 
 const MAX_CHOICES = 9;
+/** How long a key must stand alone to be an answer: longer than any scanner's key gap, too short for a person to notice. */
+const ANSWER_SETTLE_MS = 150;
 
 export interface BarcodePromptProps {
   view: DeskView;
@@ -83,7 +85,7 @@ export function BarcodePrompt({ view }: BarcodePromptProps) {
           field.dispatchEvent(new Event('input', { bubbles: true }));
         }
         void choose(sku);
-      }, interKeyMs * 2 + 1);
+      }, Math.max(ANSWER_SETTLE_MS, interKeyMs * 3));
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
