@@ -129,7 +129,10 @@ describe('a linked EAN wherever a product is scanned', () => {
     const sku = itemOf(id).sku;
     const ean = freshEan();
     await h.api.invoke('barcodes.add', { code: ean, sku });
-    const summary = await h.api.invoke('wave.run', { sku: ean, dispatch: false });
+    const plan = await h.api.invoke('wave.preview', { sku: ean });
+    expect(plan.sku).toBe(sku);
+    expect(plan.pack.map((p) => p.shipmentId)).toContain(id);
+    const summary = await h.api.invoke('wave.run', { sku: ean, dispatch: false, shipmentIds: plan.pack.map((p) => p.shipmentId) });
     expect(summary.failed).toEqual([]);
     expect(summary.packed).toBeGreaterThanOrEqual(1);
     expect(statusOf(id)).toBe('PACKED');

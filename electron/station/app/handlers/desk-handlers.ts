@@ -22,6 +22,9 @@ import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesO
 type ShipmentResult = ResultOf<'dispatch.scan'>;
 
 export function deskHandlers(ctx: AppContext): Handlers {
+  // A product barcode in the wave's SKU field selects the SKU it is linked to, in the preview and
+  // in the wave it confirms alike.
+  const waveSku = (sku: string | undefined) => (sku === undefined ? undefined : (ctx.barcodes().skuFor(sku) ?? sku));
   const view = () => ctx.desk().view();
   return {
     'desk.view': () => view(),
@@ -59,7 +62,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
     },
     'wave.preview': async ({ sku }) => {
       try {
-        return await planWave(waveDepsFrom(ctx), { locationId: ctx.locationId(), sku, putAside: new Set(putAsideShipments(await ctx.journal.records())) });
+        return await planWave(waveDepsFrom(ctx), { locationId: ctx.locationId(), sku: waveSku(sku), putAside: new Set(putAsideShipments(await ctx.journal.records())) });
       } catch (e) {
         throw marketplaceTrouble(e, 'preview the wave');
       }
@@ -69,8 +72,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
       const stamp = formatIstDisplay(ctx.clock.now());
       return runWave(waveDepsFrom(ctx), {
         locationId,
-        // A product barcode in the SKU field selects the SKU it is linked to.
-        sku: sku === undefined ? undefined : (ctx.barcodes().skuFor(sku) ?? sku),
+        sku: waveSku(sku),
         dispatch,
         only: new Set(shipmentIds),
         putAside: new Set(putAsideShipments(await ctx.journal.records())),
