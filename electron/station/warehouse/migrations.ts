@@ -1,0 +1,69 @@
+// Versioned migrations of the warehouse database: numbered SQL steps (migrations/NNNN-*.ts),
+// applied in order, each in its own transaction, and recorded in schema_migrations. Every desk
+// runs migrate() on start; a PostgreSQL advisory lock makes desks starting at once wait for one
+// another, so each step runs exactly once, and a re-run applies nothing.
+import claims from './migrations/0001-claims.js';
+import invoiceNumbers from './migrations/0002-invoice-numbers.js';
+import serials from './migrations/0003-serials.js';
+import journalRecords from './migrations/0004-journal-records.js';
+import { withClient, type WarehousePool } from './warehouse-pool.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords];
+
+/** Key of the advisory lock held while migrating (any constant unique to this application). */
+export const MIGRATION_LOCK_KEY = 0x5057_4d31; // "PWM1"
+
+export interface MigrationReport {
+  /** Versions this call applied, in order. */
+  applied: number[];
+  /** The schema version after the call. */
+  version: number;
+}
+
+function checkOrder(migrations: readonly Migration[]): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`Warehouse migration "${m.name}" has version ${m.version}; expected ${i + 1} (versions run 1, 2, 3... without gaps).`);
+  });
+}
+
+export async function migrate(pool: WarehousePool, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationReport> {
+  checkOrder(migrations);
+  return withClient(pool, async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    integer PRIMARY KEY,
+        name       text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+      const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      const newest = Math.max(0, ...done);
+      if (newest > migrations.length) {
+        throw new Error(`The warehouse database is at schema version ${newest}, newer than this desk knows (${migrations.length}). Update this desk's Packing Station before connecting it.`);
+      }
+      const applied: number[] = [];
+      for (const m of migrations) {
+        if (done.has(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw Object.assign(new Error(`Warehouse migration ${m.version} (${m.name}) failed: ${(error as Error).message}`), { cause: error, code: (error as { code?: string }).code });
+        }
+        applied.push(m.version);
+      }
+      return { applied, version: migrations.length };
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  });
+}
