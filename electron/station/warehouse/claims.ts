@@ -118,7 +118,8 @@ export class ClaimService {
 
   /**
    * Claims up to `limit` of a wave's candidate shipments that no other desk holds, skipping rows
-   * another desk is claiming at this very moment. Returns the claimed ids in candidate order.
+   * another desk is claiming at this very moment. Returns the newly claimed ids in candidate
+   * order (not those the desk already held), so a desk can call it until it returns none.
    */
   async claimWave(candidates: readonly string[], desk: string, operator: string, waveId: string, limit = candidates.length): Promise<string[]> {
     if (candidates.length === 0 || limit <= 0) return [];
@@ -131,7 +132,7 @@ export class ClaimService {
         `UPDATE claims c SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = $6
          FROM (SELECT shipment_id FROM claims
                WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL
-                 AND (desk IS NULL OR lease_until <= $4 OR desk = $2)
+                 AND (desk IS NULL OR lease_until <= $4)
                ORDER BY shipment_id LIMIT $7 FOR UPDATE SKIP LOCKED) free
          WHERE c.shipment_id = free.shipment_id RETURNING c.shipment_id`,
         [ids, desk, operator, now, until, waveId, limit],
