@@ -69,7 +69,7 @@ function run(bin: string, args: string[]): void {
     execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: tmpdir() });
   } catch (error) {
     const e = error as { stderr?: Buffer; stdout?: Buffer; message: string };
-    throw new Error(`${bin} failed: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`);
+    throw new Error(`${bin} failed: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`, { cause: error });
   }
 }
 

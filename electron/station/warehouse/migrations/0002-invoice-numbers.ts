@@ -9,6 +9,8 @@ export default {
 CREATE TABLE invoice_series (
   registration   text NOT NULL,
   financial_year text NOT NULL,
+  -- Set by the first number of the series; a desk with another prefix is refused.
+  prefix         text NOT NULL,
   last_counter   integer NOT NULL DEFAULT 0 CHECK (last_counter >= 0),
   PRIMARY KEY (registration, financial_year)
 );
@@ -25,7 +27,9 @@ CREATE TABLE invoice_numbers (
   reserved_at    timestamptz,
   settled_at     timestamptz,
   void_reason    text,
+  -- How often the marketplace refused a pack with this number, and why the last time.
   refusals       integer NOT NULL DEFAULT 0,
+  refusal_reason text,
   PRIMARY KEY (registration, financial_year, counter)
 );
 CREATE INDEX invoice_numbers_open ON invoice_numbers (registration, financial_year, status, counter) WHERE status IN ('free', 'block', 'reserved');

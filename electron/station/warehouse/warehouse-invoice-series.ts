@@ -1,0 +1,302 @@
+// One invoice series per seller registration (GSTIN) and Indian financial year, shared by every
+// desk through the warehouse database (GST: one consecutive series per registration and year).
+//
+// Allocation runs in a transaction holding the series row (SELECT ... FOR UPDATE), so numbers
+// are unique across desks and consecutive. Rules, each number accounted for by a row:
+// - a retried pack of the same shipment gets its open number back;
+// - a number of a pack the marketplace refused is given back (status 'free') and the next pack
+//   of any desk takes the lowest free number before a new one, so refusals leave no gap;
+// - a number that will never be used (order cancelled) is void, with the reason;
+// - each desk holds a small block for outages (status 'block'); numbers of it used while the
+//   database was away are reported back when it returns. Blocks make numbers consecutive per
+//   series but not in date order across desks.
+import { indianFinancialYear, istDate, type Clock } from '../packing/ist-dates.js';
+import { formatInvoiceNumber, type InvoiceAssignment, type InvoiceNumbering, type InvoiceRequest, type InvoiceReservation } from './invoice-numbering.js';
+import type { OfflineUse, OutageBlockStore } from './outage-block.js';
+import { inTransaction, withClient, WarehouseUnreachableError, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
+
+/** Numbers a desk keeps for an outage: a few hours of one desk's packing. */
+export const DEFAULT_OUTAGE_BLOCK_SIZE = 50;
+
+export interface WarehouseInvoiceSeriesOptions {
+  clock: Clock;
+  desk: string;
+  /** The seller's GST registration (GSTIN) the series belongs to. */
+  registration: string;
+  prefix: string;
+  autoInvoicing?: boolean;
+  counterWidth?: number;
+  outageBlock?: { store: OutageBlockStore; size?: number };
+}
+
+export interface WarehouseInvoiceAssignment extends InvoiceAssignment {
+  /** Taken from the desk's outage block while the database was away. */
+  fromOutageBlock?: true;
+}
+
+interface NumberRow {
+  invoice_number: string;
+  counter: number;
+  order_id: string | null;
+  shipment_id: string | null;
+  financial_year: string;
+  status: InvoiceReservation['status'] | 'free' | 'block';
+  reserved_at: Date | null;
+  settled_at: Date | null;
+  void_reason: string | null;
+}
+
+export class WarehouseInvoiceSeries implements InvoiceNumbering {
+  constructor(
+    private readonly pool: WarehousePool,
+    private readonly options: WarehouseInvoiceSeriesOptions,
+  ) {
+    if (!options.registration.trim()) throw new Error('Give the seller registration (GSTIN) the warehouse invoice series belongs to.');
+  }
+
+  private get fy(): string {
+    return indianFinancialYear(this.options.clock.now()).label;
+  }
+
+  reserve(orderId: string, shipmentId?: string): Promise<WarehouseInvoiceAssignment> {
+    return this.reserveMany([{ orderId, shipmentId }]).then((all) => all[0]);
+  }
+
+  async reserveMany(requests: readonly InvoiceRequest[]): Promise<WarehouseInvoiceAssignment[]> {
+    const now = this.options.clock.now();
+    const invoiceDate = istDate(now);
+    if (this.options.autoInvoicing) return requests.map(({ orderId }) => ({ orderId, invoiceDate }));
+    try {
+      await this.reportOfflineUse();
+      return await inTransaction(this.pool, (client) => this.allocate(client, requests, now));
+    } catch (error) {
+      if (error instanceof WarehouseUnreachableError && this.options.outageBlock) return this.fromBlock(requests, now, error);
+      throw error;
+    }
+  }
+
+  private async allocate(client: WarehouseClient, requests: readonly InvoiceRequest[], now: Date): Promise<WarehouseInvoiceAssignment[]> {
+    const { registration, desk } = this.options;
+    const fy = this.fy;
+    await this.lockSeries(client, fy);
+    const invoiceDate = istDate(now);
+    const out: WarehouseInvoiceAssignment[] = [];
+    for (const { orderId, shipmentId } of requests) {
+      const open = (
+        await client.query<NumberRow>(
+          `SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'reserved'
+             AND (($3::text IS NOT NULL AND shipment_id = $3) OR ($3::text IS NULL AND shipment_id IS NULL AND order_id = $4))
+           ORDER BY counter LIMIT 1`,
+          [registration, fy, shipmentId ?? null, orderId],
+        )
+      ).rows[0];
+      if (open) {
+        out.push({ orderId, invoiceNumber: open.invoice_number, invoiceDate });
+        continue;
+      }
+      const free = (
+        await client.query<NumberRow>(
+          "SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'free' ORDER BY counter LIMIT 1",
+          [registration, fy],
+        )
+      ).rows[0];
+      const invoiceNumber = free ? free.invoice_number : await this.newNumber(client, fy, 'reserved');
+      await client.query(
+        `UPDATE invoice_numbers SET status = 'reserved', desk = $2, order_id = $3, shipment_id = $4, reserved_at = $5, settled_at = NULL
+         WHERE invoice_number = $1`,
+        [invoiceNumber, desk, orderId, shipmentId ?? null, now],
+      );
+      out.push({ orderId, invoiceNumber, invoiceDate });
+    }
+    return out;
+  }
+
+  /** Locks (creating when new) the series row: allocations of all desks run one at a time. */
+  private async lockSeries(client: WarehouseClient, fy: string): Promise<{ last: number }> {
+    const { registration, prefix } = this.options;
+    await client.query('INSERT INTO invoice_series (registration, financial_year, prefix) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [registration, fy, prefix]);
+    const row = (await client.query<{ prefix: string; last_counter: number }>('SELECT prefix, last_counter FROM invoice_series WHERE registration = $1 AND financial_year = $2 FOR UPDATE', [registration, fy])).rows[0];
+    if (row.prefix !== prefix) {
+      throw new Error(`This desk's invoice prefix is ${prefix}, but the warehouse series of ${registration} for ${fy} uses ${row.prefix}. Set the prefix to ${row.prefix} in Setup: one series per registration and year.`);
+    }
+    return { last: row.last_counter };
+  }
+
+  private async newNumber(client: WarehouseClient, fy: string, status: 'reserved' | 'block'): Promise<string> {
+    const { registration, prefix, desk, counterWidth } = this.options;
+    const counter = (await client.query<{ last_counter: number }>('UPDATE invoice_series SET last_counter = last_counter + 1 WHERE registration = $1 AND financial_year = $2 RETURNING last_counter', [registration, fy])).rows[0].last_counter;
+    const invoiceNumber = formatInvoiceNumber(prefix, fy, counter, counterWidth);
+    await client.query('INSERT INTO invoice_numbers (registration, financial_year, counter, invoice_number, status, desk) VALUES ($1, $2, $3, $4, $5, $6)', [registration, fy, counter, invoiceNumber, status, desk]);
+    return invoiceNumber;
+  }
+
+  async markUsed(invoiceNumber: string): Promise<void> {
+    await this.markUsedMany([invoiceNumber]);
+  }
+
+  async markUsedMany(invoiceNumbers: readonly string[]): Promise<void> {
+    await this.settle(invoiceNumbers, 'used');
+  }
+
+  async markVoid(invoiceNumber: string, reason: string): Promise<void> {
+    if (!reason.trim()) throw new Error('Say why an invoice number is void; the gap in the series must be explained.');
+    await this.settle([invoiceNumber], 'void', reason);
+  }
+
+  async markRefused(invoiceNumber: string, reason: string): Promise<void> {
+    await this.settle([invoiceNumber], 'free', reason);
+  }
+
+  private async settle(invoiceNumbers: readonly string[], status: 'used' | 'void' | 'free', reason?: string): Promise<void> {
+    const now = this.options.clock.now();
+    try {
+      await this.reportOfflineUse();
+    } catch (error) {
+      if (error instanceof WarehouseUnreachableError && this.settleOffline(invoiceNumbers, status, now, reason)) return;
+      throw error;
+    }
+    await inTransaction(this.pool, async (client) => {
+      for (const n of new Set(invoiceNumbers)) {
+        const row = (await client.query<NumberRow>('SELECT * FROM invoice_numbers WHERE invoice_number = $1 FOR UPDATE', [n])).rows[0];
+        if (!row) throw new Error(`Invoice number ${n} was never allocated in the warehouse series.`);
+        if (row.status === status && status !== 'free') continue;
+        if (row.status !== 'reserved' && !(status === 'void' && (row.status === 'free' || row.status === 'block'))) {
+          throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become ${status}.`);
+        }
+        if (status === 'free') {
+          await client.query(
+            `UPDATE invoice_numbers SET status = 'free', desk = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
+               refusals = refusals + 1, refusal_reason = $2 WHERE invoice_number = $1`,
+            [n, reason ?? null],
+          );
+        } else {
+          await client.query('UPDATE invoice_numbers SET status = $2, settled_at = $3, void_reason = $4 WHERE invoice_number = $1', [n, status, now, reason ?? null]);
+        }
+      }
+    });
+  }
+
+  async pending(): Promise<InvoiceReservation[]> {
+    const rows = await withClient(this.pool, (client) =>
+      client.query<NumberRow>("SELECT * FROM invoice_numbers WHERE registration = $1 AND desk = $2 AND status = 'reserved' ORDER BY financial_year, counter", [this.options.registration, this.options.desk]),
+    );
+    const offline = (this.options.outageBlock?.store.load()?.used ?? []).filter((u) => u.status === 'reserved');
+    return [...rows.rows.map((r) => toReservation(r)), ...offline.map((u) => ({ ...u, financialYear: this.fy, counter: counterOf(u.invoiceNumber) }))];
+  }
+
+  // --- The outage block ---------------------------------------------------------------------
+
+  /**
+   * Tops the desk's outage block up to its size (new numbers with status 'block'), after
+   * reporting any offline use. Call on start and after each outage; returns how many it holds.
+   */
+  async refillOutageBlock(): Promise<number> {
+    const block = this.options.outageBlock;
+    if (!block || this.options.autoInvoicing) return 0;
+    await this.reportOfflineUse();
+    const fy = this.fy;
+    const { registration, desk } = this.options;
+    const numbers = await inTransaction(this.pool, async (client) => {
+      await this.lockSeries(client, fy);
+      // A block of an ended year can no longer be used: void it, with the reason.
+      await client.query(
+        `UPDATE invoice_numbers SET status = 'void', settled_at = $4, void_reason = 'Outage block of a financial year that ended; not used.'
+         WHERE registration = $1 AND desk = $2 AND status = 'block' AND financial_year <> $3`,
+        [registration, desk, fy, this.options.clock.now()],
+      );
+      const held = (await client.query<NumberRow>("SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND desk = $3 AND status = 'block' ORDER BY counter", [registration, fy, desk])).rows.map((r) => r.invoice_number);
+      while (held.length < (block.size ?? DEFAULT_OUTAGE_BLOCK_SIZE)) held.push(await this.newNumber(client, fy, 'block'));
+      return held;
+    });
+    block.store.save({ format: 1, registration, financialYear: fy, available: numbers, used: [] });
+    return numbers.length;
+  }
+
+  /** What the desk can tell the packer about its outage numbers. */
+  outageBlockStatus(): { available: number; usedOffline: number } {
+    const saved = this.options.outageBlock?.store.load();
+    return { available: saved?.financialYear === this.fy ? saved.available.length : 0, usedOffline: saved?.used.length ?? 0 };
+  }
+
+  private fromBlock(requests: readonly InvoiceRequest[], now: Date, cause: WarehouseUnreachableError): WarehouseInvoiceAssignment[] {
+    const store = this.options.outageBlock!.store;
+    const block = store.load();
+    const invoiceDate = istDate(now);
+    if (!block || block.financialYear !== this.fy || block.registration !== this.options.registration) {
+      throw new WarehouseUnreachableError(`${cause.reason}. This desk holds no invoice numbers for an outage, so it cannot pack until the database is back.`);
+    }
+    const out: WarehouseInvoiceAssignment[] = [];
+    for (const { orderId, shipmentId } of requests) {
+      const open = block.used.find((u) => u.status === 'reserved' && (shipmentId ? u.shipmentId === shipmentId : u.orderId === orderId && !u.shipmentId));
+      if (open) {
+        out.push({ orderId, invoiceNumber: open.invoiceNumber, invoiceDate, fromOutageBlock: true });
+        continue;
+      }
+      const invoiceNumber = block.available.shift();
+      if (!invoiceNumber) {
+        throw new WarehouseUnreachableError(`${cause.reason}. This desk has used all ${block.used.length} invoice numbers it keeps for an outage; packing waits for the database.`);
+      }
+      const use: OfflineUse = { invoiceNumber, orderId, ...(shipmentId ? { shipmentId } : {}), reservedAt: now.toISOString(), status: 'reserved' };
+      block.used.push(use);
+      out.push({ orderId, invoiceNumber, invoiceDate, fromOutageBlock: true });
+    }
+    store.save(block);
+    return out;
+  }
+
+  /** Settles numbers of the outage block while the database is away; false if none are from it. */
+  private settleOffline(invoiceNumbers: readonly string[], status: 'used' | 'void' | 'free', now: Date, reason?: string): boolean {
+    const store = this.options.outageBlock?.store;
+    const block = store?.load();
+    if (!store || !block) return false;
+    const uses = invoiceNumbers.map((n) => block.used.find((u) => u.invoiceNumber === n && u.status === 'reserved'));
+    if (uses.some((u) => !u)) return false;
+    for (const use of uses as OfflineUse[]) {
+      if (status === 'free') {
+        // Refused offline: the number goes back to the front of the block for the next pack.
+        block.used.splice(block.used.indexOf(use), 1);
+        block.available.unshift(use.invoiceNumber);
+      } else {
+        Object.assign(use, { status, settledAt: now.toISOString(), ...(reason ? { voidReason: reason } : {}) });
+      }
+    }
+    block.available.sort();
+    store.save(block);
+    return true;
+  }
+
+  /** Tells the database what became of each number used during an outage, then forgets them. */
+  private async reportOfflineUse(): Promise<void> {
+    const store = this.options.outageBlock?.store;
+    const block = store?.load();
+    if (!store || !block || block.used.length === 0) return;
+    await inTransaction(this.pool, async (client) => {
+      for (const u of block.used) {
+        await client.query(
+          `UPDATE invoice_numbers SET status = $2, order_id = $3, shipment_id = $4, reserved_at = $5, settled_at = $6, void_reason = $7
+           WHERE invoice_number = $1 AND status = 'block' AND desk = $8`,
+          [u.invoiceNumber, u.status, u.orderId, u.shipmentId ?? null, u.reservedAt, u.settledAt ?? null, u.voidReason ?? null, this.options.desk],
+        );
+      }
+    });
+    store.save({ ...block, used: [] });
+  }
+}
+
+function counterOf(invoiceNumber: string): number {
+  return Number(invoiceNumber.slice(invoiceNumber.lastIndexOf('/') + 1));
+}
+
+function toReservation(r: NumberRow): InvoiceReservation {
+  return {
+    invoiceNumber: r.invoice_number,
+    orderId: r.order_id ?? '',
+    ...(r.shipment_id ? { shipmentId: r.shipment_id } : {}),
+    financialYear: r.financial_year,
+    counter: r.counter,
+    reservedAt: (r.reserved_at ?? new Date(0)).toISOString(),
+    status: r.status === 'used' || r.status === 'void' ? r.status : 'reserved',
+    ...(r.settled_at ? { settledAt: r.settled_at.toISOString() } : {}),
+    ...(r.void_reason ? { voidReason: r.void_reason } : {}),
+  };
+}

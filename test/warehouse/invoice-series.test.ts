@@ -1,0 +1,137 @@
+// The warehouse invoice series against a real PostgreSQL: one series per registration and year,
+// numbers unique and consecutive across desks allocating at once, a refused pack's number given
+// to the next pack, void numbers recorded, and the outage block used while the database is away.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InvoiceSeries } from '../../electron/station/packing/invoice-series.js';
+import { istInstant } from '../../electron/station/packing/ist-dates.js';
+import { localInvoiceNumbering, type InvoiceNumbering } from '../../electron/station/warehouse/invoice-numbering.js';
+import { fileOutageBlockStore } from '../../electron/station/warehouse/outage-block.js';
+import { WarehouseInvoiceSeries } from '../../electron/station/warehouse/warehouse-invoice-series.js';
+import { WarehouseUnreachableError } from '../../electron/station/warehouse/warehouse-pool.js';
+import { requirePostgres } from '../support/postgres.js';
+import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
+
+const GSTIN = '29ABCDE1234F1Z5';
+const counters = (numbers: string[]): number[] => numbers.map((n) => Number(n.split('/')[2])).sort((a, b) => a - b);
+const oneTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+describe.runIf(requirePostgres())('warehouse invoice series', () => {
+  const wh = useWarehouseDatabase();
+
+  it('numbers like the desk series (PREFIX/2026-27/NNNNN, 16 characters) and gives a retried shipment its number back', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const series = new WarehouseInvoiceSeries(await wh.freshPool(), { clock, desk: 'Desk 1', registration: GSTIN, prefix: 'PS' });
+    const local = InvoiceSeries.open({ dir: mkdtempSync(join(tmpdir(), 'inv-')), clock, prefix: 'PS', autoInvoicing: false });
+    const a = await series.reserve('O1', 'S1');
+    expect(a).toEqual({ orderId: 'O1', invoiceNumber: 'PS/2026-27/00001', invoiceDate: '2026-11-24' });
+    expect(a.invoiceNumber).toBe(local.reserve('O1', 'S1').invoiceNumber);
+    expect((await series.reserve('O1', 'S1')).invoiceNumber).toBe('PS/2026-27/00001');
+    expect((await series.reserve('O2', 'S2')).invoiceNumber).toBe('PS/2026-27/00002');
+    const long = new WarehouseInvoiceSeries(await wh.freshPool(), { clock, desk: 'Desk 1', registration: GSTIN, prefix: 'PSX' });
+    expect((await long.reserve('O1', 'S1')).invoiceNumber).toBe('PSX/2026-27/0001');
+    // The financial year turns on 1 April IST: a new series from 1.
+    clock.set(istInstant(2027, 4, 1, 0, 0));
+    expect((await series.reserve('O3', 'S3')).invoiceNumber).toBe('PS/2027-28/00001');
+  });
+
+  it('refuses a desk whose prefix differs from the series of the registration', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const pool = await wh.freshPool();
+    await new WarehouseInvoiceSeries(pool, { clock, desk: 'Desk 1', registration: GSTIN, prefix: 'PS' }).reserve('O1', 'S1');
+    const other = new WarehouseInvoiceSeries(pool, { clock, desk: 'Desk 2', registration: GSTIN, prefix: 'WH' });
+    await expect(other.reserve('O2', 'S2')).rejects.toThrow(/the warehouse series of 29ABCDE1234F1Z5 for 2026-27 uses PS/);
+  });
+
+  it('gives 8 desks allocating at once unique, consecutive numbers', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const url = await wh.freshUrl();
+    const desks = Array.from({ length: 8 }, (_, i) => new WarehouseInvoiceSeries(wh.pool({ url }), { clock, desk: `Desk ${i + 1}`, registration: GSTIN, prefix: 'PS' }));
+    const all = await Promise.all(
+      desks.flatMap((d, i) =>
+        Array.from({ length: 25 }, async (_, j) => {
+          const a = await d.reserve(`O-${i}-${j}`, `S-${i}-${j}`);
+          await d.markUsed(a.invoiceNumber!);
+          return a.invoiceNumber!;
+        }),
+      ),
+    );
+    expect(new Set(all).size).toBe(200);
+    expect(counters(all)).toEqual(oneTo(200));
+    const used = (await wh.pool({ url }).query("SELECT count(*)::int AS n FROM invoice_numbers WHERE status = 'used'")).rows[0].n;
+    expect(used).toBe(200);
+  });
+
+  it('gives the number of a refused pack to the next pack, and keeps void numbers with their reason', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const pool = await wh.freshPool();
+    const d1 = new WarehouseInvoiceSeries(pool, { clock, desk: 'Desk 1', registration: GSTIN, prefix: 'PS' });
+    const d2 = new WarehouseInvoiceSeries(pool, { clock, desk: 'Desk 2', registration: GSTIN, prefix: 'PS' });
+    const first = await d1.reserve('O1', 'S1');
+    const second = await d1.reserve('O2', 'S2');
+    await d1.markRefused(first.invoiceNumber!, 'The marketplace refused the pack: shipment on hold.');
+    const next = await d2.reserve('O3', 'S3');
+    expect(next.invoiceNumber).toBe(first.invoiceNumber);
+    await d2.markUsed(next.invoiceNumber!);
+    await d1.markVoid(second.invoiceNumber!, 'Order cancelled by the buyer.');
+    await expect(d1.markUsed(second.invoiceNumber!)).rejects.toThrow(/already void/);
+    const rows = (await pool.query('SELECT invoice_number, status, shipment_id, refusals, refusal_reason, void_reason FROM invoice_numbers ORDER BY counter')).rows;
+    expect(rows).toEqual([
+      { invoice_number: 'PS/2026-27/00001', status: 'used', shipment_id: 'S3', refusals: 1, refusal_reason: 'The marketplace refused the pack: shipment on hold.', void_reason: null },
+      { invoice_number: 'PS/2026-27/00002', status: 'void', shipment_id: 'S2', refusals: 0, refusal_reason: null, void_reason: 'Order cancelled by the buyer.' },
+    ]);
+    expect(await d1.pending()).toEqual([]);
+  });
+
+  it('packs from its outage block while the database is away, and reports those numbers when it is back', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const url = await wh.freshUrl();
+    const store = fileOutageBlockStore(join(mkdtempSync(join(tmpdir(), 'block-')), 'outage-invoices.json'));
+    const desk = new WarehouseInvoiceSeries(wh.pool({ url }), { clock, desk: 'Desk 1', registration: GSTIN, prefix: 'PS', outageBlock: { store, size: 3 } });
+    const other = new WarehouseInvoiceSeries(wh.pool({ url }), { clock, desk: 'Desk 2', registration: GSTIN, prefix: 'PS' });
+    expect(await desk.refillOutageBlock()).toBe(3); // numbers 1 to 3 held by Desk 1
+    expect((await other.reserve('O9', 'S9')).invoiceNumber).toBe('PS/2026-27/00004');
+    wh.cluster.stop();
+    try {
+      const a = await desk.reserve('O1', 'S1');
+      expect(a).toMatchObject({ invoiceNumber: 'PS/2026-27/00001', fromOutageBlock: true });
+      await desk.markUsed(a.invoiceNumber!);
+      const b = await desk.reserve('O2', 'S2');
+      await desk.markRefused(b.invoiceNumber!, 'Refused');
+      expect((await desk.reserve('O3', 'S3')).invoiceNumber).toBe('PS/2026-27/00002');
+      expect((await desk.reserve('O4', 'S4')).invoiceNumber).toBe('PS/2026-27/00003');
+      expect(desk.outageBlockStatus()).toEqual({ available: 0, usedOffline: 3 });
+      const empty = await desk.reserve('O5', 'S5').catch((e: unknown) => e);
+      expect(empty).toBeInstanceOf(WarehouseUnreachableError);
+      expect((empty as Error).message).toMatch(/^warehouse database unreachable: .*used all 3 invoice numbers it keeps for an outage/);
+      // Another desk without a block is told it cannot number invoices now.
+      await expect(other.reserve('O6', 'S6')).rejects.toThrow(/^warehouse database unreachable: /);
+    } finally {
+      wh.cluster.start();
+    }
+    const c = await desk.reserve('O5', 'S5');
+    expect(c.invoiceNumber).toBe('PS/2026-27/00005');
+    const rows = (await wh.pool({ url }).query('SELECT counter, status, desk, shipment_id FROM invoice_numbers ORDER BY counter')).rows;
+    expect(rows).toEqual([
+      { counter: 1, status: 'used', desk: 'Desk 1', shipment_id: 'S1' },
+      { counter: 2, status: 'reserved', desk: 'Desk 1', shipment_id: 'S3' },
+      { counter: 3, status: 'reserved', desk: 'Desk 1', shipment_id: 'S4' },
+      { counter: 4, status: 'reserved', desk: 'Desk 2', shipment_id: 'S9' },
+      { counter: 5, status: 'reserved', desk: 'Desk 1', shipment_id: 'S5' },
+    ]);
+    expect(desk.outageBlockStatus()).toEqual({ available: 0, usedOffline: 0 });
+    expect(await desk.refillOutageBlock()).toBe(3);
+    expect(desk.outageBlockStatus()).toEqual({ available: 3, usedOffline: 0 });
+  });
+
+  it('lets the desk call its own file series through the same interface', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const local = InvoiceSeries.open({ dir: mkdtempSync(join(tmpdir(), 'inv-')), clock, prefix: 'PS', autoInvoicing: false });
+    const numbering: InvoiceNumbering = localInvoiceNumbering(local);
+    const a = await numbering.reserve('O1', 'S1');
+    await numbering.markRefused(a.invoiceNumber!, 'hold');
+    expect(local.history()).toMatchObject([{ invoiceNumber: 'PS/2026-27/00001', status: 'void', voidReason: 'Not packed: hold' }]);
+  });
+});
