@@ -185,6 +185,11 @@ export class Journal {
     return this.state.openSessions();
   }
 
+  /** Seq of the newest record taken (0 when empty): readers such as an outbox poll it cheaply. */
+  get lastSequence(): number {
+    return this.lastSeq;
+  }
+
   /** Every record still kept on disk, once each, in seq order (reads the segments). */
   async records(): Promise<JournalRecord[]> {
     await this.queue.catch(() => undefined);
