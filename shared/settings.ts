@@ -69,6 +69,47 @@ export const InvoiceSeriesSettings = z.object({
   autoInvoicing: z.boolean().default(false),
 });
 
+/**
+ * The warehouse database (PostgreSQL) shared by many desks. Empty: this desk works alone. The
+ * address carries no password: the password is a secret, kept with the app secret.
+ */
+export const WarehouseUrl = z
+  .string()
+  .trim()
+  .superRefine((text, ctx) => {
+    if (text === '') return;
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `The warehouse database address "${text.replace(/:[^:@/]*@/, ':[redacted]@')}" is not an address; it should look like postgres://station@db.example.com/warehouse.` });
+      return;
+    }
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      ctx.addIssue({ code: 'custom', message: 'The warehouse database address must start with postgres://.' });
+    } else if (url.password) {
+      ctx.addIssue({ code: 'custom', message: 'Leave the password out of the warehouse database address and type it in the password field: it is kept with the other secrets, not in the settings file.' });
+    } else if (!url.username) {
+      ctx.addIssue({ code: 'custom', message: 'Put the database user in the warehouse address, for example postgres://station@db.example.com/warehouse.' });
+    }
+  });
+
+export const WarehouseSettings = z.object({
+  url: WarehouseUrl.default(''),
+  /** 'auto': TLS checked against the certificate's name, off only for this machine. */
+  sslMode: z.enum(['auto', 'verify-full', 'disable']).default('auto'),
+  /** PEM file of a private CA that signed the database's certificate. */
+  caFile: z.string().trim().default(''),
+  /** The seller's GST registration (GSTIN) whose shared invoice series this desk uses. */
+  registration: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), 'A GSTIN has 15 letters and digits, for example 29ABCDE1234F1Z5.')
+    .default(''),
+});
+export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
+
 /** When packed shipments are marked ready to dispatch: one by one, or together at the end of a wave. */
 export const RtdPolicy = z.enum(['immediate', 'endOfWave']);
 
@@ -95,6 +136,8 @@ export const StationSettings = z.object({
     })
     .prefault({}),
   invoiceSeries: InvoiceSeriesSettings.prefault({}),
+  /** Warehouse mode: on when an address is set (the desk name is desk.name). */
+  warehouse: WarehouseSettings.prefault({}),
   rtdPolicy: RtdPolicy.default('immediate'),
   sounds: z
     .object({

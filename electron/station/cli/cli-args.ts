@@ -8,7 +8,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-const GLOBAL = '[--json] [--data-dir DIR] [--sandbox-info FILE]';
+const GLOBAL = '[--json] [--data-dir DIR] [--sandbox-info FILE] [--warehouse postgres://...]';
 
 const isoDate = (name: string) => z.string({ error: `--${name} DATE is required` }).refine((s) => !Number.isNaN(Date.parse(s)), `--${name} must be a date such as 2026-11-21 or 2026-11-21T10:00:00+05:30`);
 const required = (name: string, what = 'VALUE') => z.string({ error: `--${name} ${what} is required` }).trim().min(1, `--${name} cannot be empty`);
@@ -123,6 +123,8 @@ const OPTION_TYPES: Record<string, { type: 'string' | 'boolean' }> = {
   help: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'sandbox-info': { type: 'string' },
+  /** The warehouse database (warehouse-config.ts); wins over STATION_WAREHOUSE_URL and the settings. */
+  warehouse: { type: 'string' },
 };
 /** Flags that take no value; every other option takes one. */
 const FLAGS = new Set(['wave', 'dispatch', 'third-party']);
@@ -139,6 +141,8 @@ export interface Invocation {
   json: boolean;
   dataDir?: string;
   sandboxInfo?: string;
+  /** postgres:// address of the warehouse database, as given (it may hold a password: never log it). */
+  warehouse?: string;
   /** The arguments after the command words, for commands that parse their own. */
   rawArgs: string[];
 }
@@ -165,12 +169,14 @@ export function parseCli(argv: readonly string[]): Parsed {
   }
   const usage = `usage: ${spec.usage} ${GLOBAL}`;
   const ids = positionals.slice(spec.words.length);
-  const { json, help: _help, 'data-dir': dataDir, 'sandbox-info': sandboxInfo, ...rest } = values;
+  const { json, help: _help, 'data-dir': dataDir, 'sandbox-info': sandboxInfo, warehouse, ...rest } = values;
+  const globals = { json: !!json, dataDir: dataDir as string | undefined, sandboxInfo: sandboxInfo as string | undefined, ...(warehouse ? { warehouse: warehouse as string } : {}) };
   const commandWords = spec.words.length;
   const firstWord = argv.indexOf(spec.words[commandWords - 1]);
-  const rawArgs = argv.slice(firstWord + 1).filter((a, i, all) => !['--json'].includes(a) && !['--data-dir', '--sandbox-info'].includes(a) && !['--data-dir', '--sandbox-info'].includes(all[i - 1]));
+  const valued = ['--data-dir', '--sandbox-info', '--warehouse'];
+  const rawArgs = argv.slice(firstWord + 1).filter((a, i, all) => !['--json'].includes(a) && !valued.includes(a) && !valued.includes(all[i - 1]));
   if (spec.raw) {
-    return { ok: true, invocation: { command: spec.words.join(' '), ids, options: rest, json: !!json, dataDir: dataDir as string | undefined, sandboxInfo: sandboxInfo as string | undefined, rawArgs } };
+    return { ok: true, invocation: { command: spec.words.join(' '), ids, options: rest, ...globals, rawArgs } };
   }
   if (spec.ids === 'some' && ids.length === 0) return { ok: false, message: `Give at least one id after "${spec.words.join(' ')}".`, usage };
   if (spec.ids === 'none' && ids.length > 0) return { ok: false, message: `"${spec.words.join(' ')}" takes no ids (got ${ids.join(' ')}).`, usage };
@@ -193,5 +199,5 @@ export function parseCli(argv: readonly string[]): Parsed {
     if (!o.wave && ids.length === 0) return { ok: false, message: 'Give shipment ids to pack, or --wave --location L.', usage };
     if (!o.wave && (o.location || o.sku)) return { ok: false, message: '--location and --sku belong to pack --wave.', usage };
   }
-  return { ok: true, invocation: { command: spec.words.join(' '), ids, options: parsed.data as Record<string, unknown>, json: !!json, dataDir: dataDir as string | undefined, sandboxInfo: sandboxInfo as string | undefined, rawArgs } };
+  return { ok: true, invocation: { command: spec.words.join(' '), ids, options: parsed.data as Record<string, unknown>, ...globals, rawArgs } };
 }
