@@ -3,6 +3,7 @@
 // release, and waves split between desks with SKIP LOCKED.
 import { describe, expect, it } from 'vitest';
 import { ClaimService } from '../../electron/station/warehouse/claims.js';
+import { LeaseKeeper } from '../../electron/station/warehouse/lease-keeper.js';
 import { istInstant } from '../../electron/station/packing/ist-dates.js';
 import { requirePostgres } from '../support/postgres.js';
 import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
@@ -126,5 +127,39 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     await claims.renew(['A'], 'Desk 1');
     clock.advance(LEASE / 2 + 1);
     expect(await claims.claimWave(['A', 'B', 'C'], 'Desk 2', 'Ravi', 'w2')).toEqual(['B', 'C']);
+  });
+});
+
+describe.runIf(requirePostgres())('lease keeper', () => {
+  const wh = useWarehouseDatabase();
+
+  it("keeps the desk's claims alive, reports one a lead released, and rides out an outage", async () => {
+    const clock = manualClock(new Date('2026-11-24T05:00:00Z'));
+    const pool = await wh.freshPool();
+    const claims = new ClaimService(pool, { clock, leaseMs: LEASE });
+    const lost: string[][] = [];
+    const keeper = new LeaseKeeper(claims, { desk: 'Desk 1', leaseMs: LEASE, onLost: (ids) => lost.push(ids) });
+    for (const id of ['K1', 'K2']) {
+      await claims.claim(id, 'Desk 1', 'Asha');
+      keeper.hold(id);
+    }
+    for (let i = 0; i < 5; i += 1) {
+      clock.advance(LEASE / 2);
+      expect(await keeper.renewNow()).toEqual([]);
+    }
+    expect((await claims.claim('K1', 'Desk 2', 'Ravi')).ok).toBe(false);
+    await claims.releaseByLead('K2', 'Lead Meena');
+    expect(await keeper.renewNow()).toEqual(['K2']);
+    expect(lost).toEqual([['K2']]);
+    expect(keeper.holding()).toEqual(['K1']);
+    wh.cluster.stop();
+    try {
+      expect(await keeper.renewNow()).toEqual([]);
+      expect(keeper.status().lastError).toMatch(/^warehouse database unreachable: /);
+    } finally {
+      wh.cluster.start();
+    }
+    expect(await keeper.renewNow()).toEqual([]);
+    expect(keeper.status()).toEqual({ holding: 1 });
   });
 });
