@@ -1,0 +1,188 @@
+// Several desks (each with its own database pool, journal, outbox and marketplace client) race
+// over the same shipments against one sandbox and one PostgreSQL: two pack one shipment at a
+// time, two run waves that claim in bulk. Outcome checked where it happened: the sandbox's event
+// log (each shipment packed exactly once), the shipments' state, the invoice numbers the
+// marketplace received (unique, consecutive), and every desk's journal in the database.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShipmentWire } from '../../shared/api/shipments.js';
+import { Journal } from '../../electron/station/journal/journal.js';
+import { journaled } from '../../electron/station/journal/journaled-call.js';
+import { buildPackRequest, parcelsFromListing } from '../../electron/station/packing/pack-request.js';
+import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
+import { ClaimService } from '../../electron/station/warehouse/claims.js';
+import { JournalOutbox } from '../../electron/station/warehouse/journal-outbox.js';
+import { WarehouseInvoiceSeries } from '../../electron/station/warehouse/warehouse-invoice-series.js';
+import { requirePostgres } from '../support/postgres.js';
+import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { clientFor, type TestClient } from '../support/station-client.js';
+
+const SHIPMENTS = 48;
+const GSTIN = '29ABCDE1234F1Z5';
+const WAVE_BATCH = 6;
+
+interface Desk {
+  name: string;
+  client: TestClient;
+  journal: Journal;
+  outbox: JournalOutbox;
+  claims: ClaimService;
+  invoices: WarehouseInvoiceSeries;
+  facts: ProductFactsCache;
+  packed: string[];
+  refused: string[];
+}
+
+const isApproved = (s: ShipmentWire): boolean => s.orderItems.every((i) => i.status === 'APPROVED');
+
+/** The desk's pack of shipments it holds: invoice numbers, journaled pack, then claim and number settled. */
+async function packHeld(desk: Desk, shipments: ShipmentWire[]): Promise<void> {
+  if (shipments.length === 0) return;
+  await desk.facts.load(shipments.flatMap((s) => s.orderItems.map((i) => i.sku)));
+  const invoices = await desk.invoices.reserveMany(shipments.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
+  const requests = shipments.map((shipment, i) =>
+    buildPackRequest({
+      shipment,
+      lines: shipment.orderItems.map((item) => ({ ...item, serialized: false, serials: [] })),
+      parcels: parcelsFromListing(shipment, desk.facts.of)!,
+      facts: desk.facts.of,
+      invoice: invoices[i],
+      at: new Date(),
+    }),
+  );
+  const ids = shipments.map((s) => s.shipmentId);
+  const { result } = await journaled(
+    desk.journal,
+    { desk: desk.name, operator: `op-${desk.name}` },
+    { op: 'pack', targets: { shipmentIds: ids }, request: { invoiceNumbers: invoices.map((i) => i.invoiceNumber) } },
+    () => desk.client.orders.pack(requests),
+    (r) => ({ status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed' }),
+  );
+  for (const [i, id] of ids.entries()) {
+    const answer = result.find((r) => r.shipmentId === id);
+    if (answer?.processingStatus === 'SUCCESS') {
+      expect(await desk.claims.markPacked(id, desk.name)).toBe(true);
+      await desk.invoices.markUsed(invoices[i].invoiceNumber!);
+      desk.packed.push(id);
+    } else {
+      await desk.invoices.markRefused(invoices[i].invoiceNumber!, answer?.errorMessage ?? 'refused');
+      await desk.claims.release(id, desk.name);
+      desk.refused.push(id);
+    }
+    desk.outbox.kick();
+  }
+}
+
+/** A packer scanning shipments one by one, in its own order; a claim refused means another desk has it. */
+async function packOneByOne(desk: Desk, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const claim = await desk.claims.claim(id, desk.name, `op-${desk.name}`);
+    if (!claim.ok) continue;
+    const [shipment] = await desk.client.orders.getShipments({ shipmentIds: [id] });
+    // Another desk may have packed it after a claim this desk took over; the marketplace state decides.
+    if (!isApproved(shipment)) continue;
+    await packHeld(desk, [shipment]);
+  }
+}
+
+/** A wave: claim a batch in bulk (SKIP LOCKED), pack it, repeat until no candidate is left. */
+async function packWaves(desk: Desk, ids: string[]): Promise<void> {
+  for (let n = 0; ; n += 1) {
+    const mine = await desk.claims.claimWave(ids, desk.name, `op-${desk.name}`, `${desk.name}-wave-${n}`, WAVE_BATCH);
+    if (mine.length === 0) return;
+    const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
+    await packHeld(desk, shipments.filter(isApproved));
+  }
+}
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let x = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    const j = x % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+describe.runIf(requirePostgres())('desks racing over the same shipments', () => {
+  const wh = useWarehouseDatabase();
+  let sb: TestSandbox;
+  const desks: Desk[] = [];
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ shipments: 0 });
+  });
+  afterAll(async () => {
+    for (const d of desks) {
+      await d.outbox.stop();
+      await d.journal.close();
+      await d.client.close();
+    }
+    await sb?.close();
+  });
+
+  it('packs every shipment exactly once, with unique consecutive invoice numbers and every journal record in the database', async () => {
+    const locationId = sb.info.locations[0];
+    const created = await sb.call('POST', '/sandbox/shipments', { token: null, body: { count: SHIPMENTS, locationId, kind: 'plain' } });
+    const ids = created.json.shipmentIds as string[];
+    expect(ids).toHaveLength(SHIPMENTS);
+    const url = await wh.freshUrl();
+    for (let i = 0; i < 4; i += 1) {
+      const pool = wh.pool({ url, max: 2 });
+      const client = clientFor(sb);
+      const name = `Desk ${i + 1}`;
+      const journal = await Journal.open({ dir: mkdtempSync(join(tmpdir(), 'race-journal-')), clock: { now: () => new Date() } });
+      desks.push({
+        name,
+        client,
+        journal,
+        outbox: new JournalOutbox(pool, { desk: name, journal }),
+        claims: new ClaimService(pool, { clock: { now: () => new Date() } }),
+        invoices: new WarehouseInvoiceSeries(pool, { clock: { now: () => new Date() }, desk: name, registration: GSTIN, prefix: 'PS' }),
+        facts: new ProductFactsCache((skus) => client.listings.get(skus)),
+        packed: [],
+        refused: [],
+      });
+    }
+    const eventsBefore = sb.world.events.length;
+    await Promise.all(desks.map((d, i) => (i < 2 ? packOneByOne(d, shuffled(ids, i + 7)) : packWaves(d, ids))));
+
+    // The marketplace: every shipment packed (a read settles its documents), and exactly one
+    // Packed event each.
+    const states = await desks[0].client.orders.getShipments({ shipmentIds: ids });
+    expect(states.filter((s) => s.orderItems.some((i) => i.status !== 'PACKED')).map((s) => s.shipmentId)).toEqual([]);
+    const packedEvents = sb.world.events.slice(eventsBefore).filter((e) => e.kind === 'Packed');
+    expect(packedEvents.map((e) => e.shipmentId).sort()).toEqual([...ids].sort());
+    // No shipment was sent for packing by two desks, and none was refused as already packed.
+    const byDesk = desks.flatMap((d) => d.packed);
+    expect(byDesk.sort()).toEqual([...ids].sort());
+    expect(desks.flatMap((d) => d.refused)).toEqual([]);
+    // Both kinds of desk took part.
+    expect(desks.slice(0, 2).some((d) => d.packed.length > 0) && desks.slice(2).some((d) => d.packed.length > 0)).toBe(true);
+
+    // The invoices the marketplace holds: one number each, unique, 1..N with no gap.
+    const invoices = await desks[0].client.orders.invoicesJson(ids);
+    const numbers = invoices.map((inv) => inv.invoiceNumber);
+    expect(new Set(numbers).size).toBe(SHIPMENTS);
+    expect(numbers.map((n) => Number(n.split('/')[2])).sort((a, b) => a - b)).toEqual(Array.from({ length: SHIPMENTS }, (_, i) => i + 1));
+
+    // Every journal record of every desk reached the database, and each pack intent names
+    // shipments of one desk only.
+    const db = wh.pool({ url });
+    for (const d of desks) {
+      expect((await d.outbox.flush()).lastError).toBeUndefined();
+      const stored = (await db.query('SELECT count(*)::int AS n FROM journal_records WHERE desk = $1', [d.name])).rows[0].n;
+      expect(stored).toBe((await d.journal.records()).length);
+    }
+    const intents = (await db.query("SELECT desk, jsonb_array_elements_text(record->'targets'->'shipmentIds') AS id FROM journal_records WHERE record->>'op' = 'pack'")).rows as { desk: string; id: string }[];
+    const deskOf = new Map<string, Set<string>>();
+    for (const r of intents) deskOf.set(r.id, (deskOf.get(r.id) ?? new Set()).add(r.desk));
+    expect([...deskOf.keys()].sort()).toEqual([...ids].sort());
+    for (const [id, set] of deskOf) expect([id, set.size]).toEqual([id, 1]);
+  });
+});
