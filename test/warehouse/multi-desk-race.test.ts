@@ -169,7 +169,7 @@ describe.runIf(requirePostgres())('desks racing over the same shipments', () => 
     const invoices = await desks[0].client.orders.invoicesJson(ids);
     const numbers = invoices.map((inv) => inv.invoiceNumber);
     expect(new Set(numbers).size).toBe(SHIPMENTS);
-    expect(numbers.map((n) => Number(n.split('/')[2])).sort((a, b) => a - b)).toEqual(Array.from({ length: SHIPMENTS }, (_, i) => i + 1));
+    expect(numbers.map((n) => Number(n!.split('/')[2])).sort((a, b) => a - b)).toEqual(Array.from({ length: SHIPMENTS }, (_, i) => i + 1));
 
     // Every journal record of every desk reached the database, and each pack intent names
     // shipments of one desk only.
