@@ -127,6 +127,11 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     await claims.renew(['A'], 'Desk 1');
     clock.advance(LEASE / 2 + 1);
     expect(await claims.claimWave(['A', 'B', 'C'], 'Desk 2', 'Ravi', 'w2')).toEqual(['B', 'C']);
+    const events = (await pool.query('SELECT shipment_id, event, previous_desk, desk FROM claim_events ORDER BY shipment_id')).rows;
+    expect(events).toEqual([
+      { shipment_id: 'B', event: 'taken_over', previous_desk: 'Desk 1', desk: 'Desk 2' },
+      { shipment_id: 'C', event: 'taken_over', previous_desk: 'Desk 1', desk: 'Desk 2' },
+    ]);
   });
 });
 

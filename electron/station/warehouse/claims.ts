@@ -128,13 +128,21 @@ export class ClaimService {
     const ids = [...new Set(candidates)].sort();
     return withClient(this.pool, async (client) => {
       await client.query('INSERT INTO claims (shipment_id) SELECT unnest($1::text[]) ON CONFLICT (shipment_id) DO NOTHING', [ids]);
+      // One statement: lock free rows (skipping those another desk is locking), claim them, and
+      // record the expired leases taken over from another desk.
       const claimed = await client.query<{ shipment_id: string }>(
-        `UPDATE claims c SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = $6
-         FROM (SELECT shipment_id FROM claims
-               WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL
-                 AND (desk IS NULL OR lease_until <= $4)
-               ORDER BY shipment_id LIMIT $7 FOR UPDATE SKIP LOCKED) free
-         WHERE c.shipment_id = free.shipment_id RETURNING c.shipment_id`,
+        `WITH free AS (
+           SELECT shipment_id, desk AS prev_desk, operator AS prev_operator FROM claims
+           WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL AND (desk IS NULL OR lease_until <= $4)
+           ORDER BY shipment_id LIMIT $7 FOR UPDATE SKIP LOCKED),
+         taken AS (
+           UPDATE claims c SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = $6
+           FROM free WHERE c.shipment_id = free.shipment_id
+           RETURNING c.shipment_id, free.prev_desk, free.prev_operator),
+         logged AS (
+           INSERT INTO claim_events (shipment_id, event, desk, operator, previous_desk, previous_operator, by_whom, at)
+           SELECT shipment_id, 'taken_over', $2, $3, prev_desk, prev_operator, $2, $4 FROM taken WHERE prev_desk IS NOT NULL AND prev_desk <> $2)
+         SELECT shipment_id FROM taken`,
         [ids, desk, operator, now, until, waveId, limit],
       );
       const got = new Set(claimed.rows.map((r) => r.shipment_id));
