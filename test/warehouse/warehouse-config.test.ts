@@ -138,4 +138,20 @@ describe.runIf(requirePostgres())('warehouse connection to a real database', () 
       process.off('unhandledRejection', onUnhandled);
     }
   });
+
+  it('gives up on a database that stops answering (a hung link) within the query timeout, in the same words', async () => {
+    const p = pool({ url: url('station'), caFile: cluster.caFile, sslMode: 'verify-full', queryTimeoutMs: 500, max: 1 });
+    const backend = await withClient(p, async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+    // Freeze the server process serving this desk's only connection: the socket stays open, no answer comes.
+    process.kill(backend, 'SIGSTOP');
+    try {
+      const error = await query(p).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WarehouseUnreachableError);
+      expect((error as Error).message).toBe('warehouse database unreachable: Query read timeout');
+    } finally {
+      process.kill(backend, 'SIGCONT');
+    }
+    // The hung connection was dropped, not handed to the next caller.
+    expect(await query(p)).toEqual({ u: 'station', ssl: true });
+  });
 });

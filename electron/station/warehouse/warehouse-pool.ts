@@ -8,6 +8,8 @@ import pg from 'pg';
 
 /** How long a desk waits for a connection before saying the database is unreachable. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** A statement not answered in this time is a lost link (a cut cable does not refuse, it hangs). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 /** Connections per desk: a desk does one thing at a time, plus the outbox and lease renewals. */
 export const DEFAULT_POOL_SIZE = 4;
 const REDACTED = '[redacted]';
@@ -29,6 +31,7 @@ export interface WarehouseConnectionOptions {
   /** The password when it is not in the URL (it is kept with the desk's secrets). */
   password?: string;
   connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
   max?: number;
   /** Told of every pool error not tied to a query (an idle connection lost). */
   onIdleError?: (error: WarehouseUnreachableError) => void;
@@ -45,7 +48,7 @@ export class WarehouseUnreachableError extends Error {
 const LINK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now).
 const LINK_SQLSTATE = /^(08|57P0[123])/;
-const LINK_MESSAGE = /(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable)/i;
+const LINK_MESSAGE = /(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable|Query read timeout)/i;
 
 /** True when the error means "the database is not there", as opposed to a refused statement. */
 export function isLinkFailure(error: unknown): boolean {
@@ -114,6 +117,8 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
     password,
     ssl: mode === 'disable' ? false : { rejectUnauthorized: true, ...(options.caFile ? { ca: readFileSync(options.caFile, 'utf8') } : {}) },
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    keepAlive: true,
     max: options.max ?? DEFAULT_POOL_SIZE,
     application_name: 'packing-station',
   };
