@@ -3,146 +3,22 @@
 // time, two run waves that claim in bulk. Outcome checked where it happened: the sandbox's event
 // log (each shipment packed exactly once), the shipments' state, the invoice numbers the
 // marketplace received (unique, consecutive), and every desk's journal in the database.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentWire } from '../../shared/api/shipments.js';
-import { Journal } from '../../electron/station/journal/journal.js';
-import { journaled } from '../../electron/station/journal/journaled-call.js';
-import { buildPackRequest, parcelsFromListing } from '../../electron/station/packing/pack-request.js';
-import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
-import { ClaimService } from '../../electron/station/warehouse/claims.js';
-import { JournalOutbox } from '../../electron/station/warehouse/journal-outbox.js';
-import { fileOutageBlockStore } from '../../electron/station/warehouse/outage-block.js';
-import { WarehouseInvoiceSeries } from '../../electron/station/warehouse/warehouse-invoice-series.js';
-import { WarehouseUnreachableError, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import type { Clock } from '../../electron/station/packing/ist-dates.js';
 import { requirePostgres } from '../support/postgres.js';
-import { manualClock, useWarehouseDatabase, type WarehouseFixture } from '../support/postgres-warehouse.js';
+import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { clientFor, type TestClient } from '../support/station-client.js';
+import { clientFor } from '../support/station-client.js';
+import { openDesk as openDeskWith, packHeld, packOneByOne, packWaves, shuffled, type Desk } from '../support/warehouse-desk.js';
 
 const SHIPMENTS = 48;
-const GSTIN = '29ABCDE1234F1Z5';
-const WAVE_BATCH = 6;
-
-interface Desk {
-  name: string;
-  client: TestClient;
-  journal: Journal;
-  outbox: JournalOutbox;
-  claims: ClaimService;
-  invoices: WarehouseInvoiceSeries;
-  facts: ProductFactsCache;
-  packed: string[];
-  refused: string[];
-  /** Packed at the marketplace while the database was away: the claim is marked packed later. */
-  unrecorded: string[];
-}
-
-const isApproved = (s: ShipmentWire): boolean => s.orderItems.every((i) => i.status === 'APPROVED');
-
-/** The desk's pack of shipments it holds: invoice numbers, journaled pack, then claim and number settled. */
-async function packHeld(desk: Desk, shipments: ShipmentWire[]): Promise<void> {
-  if (shipments.length === 0) return;
-  await desk.facts.load(shipments.flatMap((s) => s.orderItems.map((i) => i.sku)));
-  const invoices = await desk.invoices.reserveMany(shipments.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
-  const requests = shipments.map((shipment, i) =>
-    buildPackRequest({
-      shipment,
-      lines: shipment.orderItems.map((item) => ({ ...item, serialized: false, serials: [] })),
-      parcels: parcelsFromListing(shipment, desk.facts.of)!,
-      facts: desk.facts.of,
-      invoice: invoices[i],
-      at: new Date(),
-    }),
-  );
-  const ids = shipments.map((s) => s.shipmentId);
-  const { result } = await journaled(
-    desk.journal,
-    { desk: desk.name, operator: `op-${desk.name}` },
-    { op: 'pack', targets: { shipmentIds: ids }, request: { invoiceNumbers: invoices.map((i) => i.invoiceNumber) } },
-    () => desk.client.orders.pack(requests),
-    (r) => ({ status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed' }),
-  );
-  for (const [i, id] of ids.entries()) {
-    const answer = result.find((r) => r.shipmentId === id);
-    if (answer?.processingStatus === 'SUCCESS') {
-      await desk.invoices.markUsed(invoices[i].invoiceNumber!);
-      const recorded = await desk.claims.markPacked(id, desk.name).catch((e: unknown) => {
-        if (!(e instanceof WarehouseUnreachableError)) throw e;
-        desk.unrecorded.push(id);
-        return true;
-      });
-      expect(recorded).toBe(true);
-      desk.packed.push(id);
-    } else {
-      await desk.invoices.markRefused(invoices[i].invoiceNumber!, answer?.errorMessage ?? 'refused');
-      await desk.claims.release(id, desk.name);
-      desk.refused.push(id);
-    }
-    desk.outbox.kick();
-  }
-}
-
-/** A packer scanning shipments one by one, in its own order; a claim refused means another desk has it. */
-async function packOneByOne(desk: Desk, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    const claim = await desk.claims.claim(id, desk.name, `op-${desk.name}`);
-    if (!claim.ok) continue;
-    const [shipment] = await desk.client.orders.getShipments({ shipmentIds: [id] });
-    // Another desk may have packed it after a claim this desk took over; the marketplace state decides.
-    if (!isApproved(shipment)) continue;
-    await packHeld(desk, [shipment]);
-  }
-}
-
-/** A wave: claim a batch in bulk (SKIP LOCKED), pack it, repeat until no candidate is left. */
-async function packWaves(desk: Desk, ids: string[]): Promise<void> {
-  for (let n = 0; ; n += 1) {
-    const mine = await desk.claims.claimWave(ids, desk.name, `op-${desk.name}`, `${desk.name}-wave-${n}`, WAVE_BATCH);
-    if (mine.length === 0) return;
-    const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
-    await packHeld(desk, shipments.filter(isApproved));
-  }
-}
-
-async function openDesk(wh: WarehouseFixture, sb: TestSandbox, url: string, name: string, clock: Clock, options: { leaseMs?: number; outageBlock?: number } = {}): Promise<Desk & { pool: WarehousePool }> {
-  const pool = wh.pool({ url, max: 2 });
-  const client = clientFor(sb);
-  const journal = await Journal.open({ dir: mkdtempSync(join(tmpdir(), 'race-journal-')), clock: { now: () => new Date() } });
-  const outageBlock = options.outageBlock ? { store: fileOutageBlockStore(join(mkdtempSync(join(tmpdir(), 'race-block-')), 'block.json')), size: options.outageBlock } : undefined;
-  return {
-    name,
-    pool,
-    client,
-    journal,
-    outbox: new JournalOutbox(pool, { desk: name, journal }),
-    claims: new ClaimService(pool, { clock, leaseMs: options.leaseMs }),
-    invoices: new WarehouseInvoiceSeries(pool, { clock, desk: name, registration: GSTIN, prefix: 'PS', outageBlock }),
-    facts: new ProductFactsCache((skus) => client.listings.get(skus)),
-    packed: [],
-    refused: [],
-    unrecorded: [],
-  };
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let x = seed;
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    const j = x % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 describe.runIf(requirePostgres())('desks racing over the same shipments', () => {
   const wh = useWarehouseDatabase();
   let sb: TestSandbox;
   const desks: Desk[] = [];
+  const openDesk = (url: string, name: string, clock: Clock, options: { leaseMs?: number; outageBlock?: number } = {}) =>
+    openDeskWith(wh.pool({ url, max: 2 }), clientFor(sb), name, clock, options);
 
   beforeAll(async () => {
     sb = await startTestSandbox({ shipments: 0 });
@@ -162,7 +38,7 @@ describe.runIf(requirePostgres())('desks racing over the same shipments', () => 
     const ids = created.json.shipmentIds as string[];
     expect(ids).toHaveLength(SHIPMENTS);
     const url = await wh.freshUrl();
-    for (let i = 0; i < 4; i += 1) desks.push(await openDesk(wh, sb, url, `Desk ${i + 1}`, { now: () => new Date() }));
+    for (let i = 0; i < 4; i += 1) desks.push(await openDesk(url, `Desk ${i + 1}`, { now: () => new Date() }));
     const eventsBefore = sb.world.events.length;
     await Promise.all(desks.map((d, i) => (i < 2 ? packOneByOne(d, shuffled(ids, i + 7)) : packWaves(d, ids))));
 
@@ -206,9 +82,9 @@ describe.runIf(requirePostgres())('desks racing over the same shipments', () => 
     const ids = (await sb.call('POST', '/sandbox/shipments', { token: null, body: { count: 30, locationId, kind: 'plain' } })).json.shipmentIds as string[];
     const url = await wh.freshUrl();
     const clock = manualClock(new Date());
-    const a = await openDesk(wh, sb, url, 'Desk A', clock, { leaseMs: LEASE, outageBlock: 3 });
-    const b = await openDesk(wh, sb, url, 'Desk B', clock, { leaseMs: LEASE });
-    const dying = await openDesk(wh, sb, url, 'Desk Z', clock, { leaseMs: LEASE });
+    const a = await openDesk(url, 'Desk A', clock, { leaseMs: LEASE, outageBlock: 3 });
+    const b = await openDesk(url, 'Desk B', clock, { leaseMs: LEASE });
+    const dying = await openDesk(url, 'Desk Z', clock, { leaseMs: LEASE });
     desks.push(a, b, dying);
     const eventsBefore = sb.world.events.length;
 
