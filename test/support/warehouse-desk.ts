@@ -14,6 +14,7 @@ import { buildPackRequest, parcelsFromListing } from '../../electron/station/pac
 import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
 import { ClaimService } from '../../electron/station/warehouse/claims.js';
 import { JournalOutbox } from '../../electron/station/warehouse/journal-outbox.js';
+import { LeaseKeeper } from '../../electron/station/warehouse/lease-keeper.js';
 import { fileOutageBlockStore } from '../../electron/station/warehouse/outage-block.js';
 import { WarehouseInvoiceSeries } from '../../electron/station/warehouse/warehouse-invoice-series.js';
 import { WarehouseUnreachableError, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
@@ -29,6 +30,8 @@ export interface Desk {
   journal: Journal;
   outbox: JournalOutbox;
   claims: ClaimService;
+  /** Renews the claims of shipments open at the desk, as a desk does while the packer works. */
+  keeper: LeaseKeeper;
   invoices: WarehouseInvoiceSeries;
   facts: ProductFactsCache;
   packed: string[];
@@ -88,10 +91,14 @@ export async function packOneByOne(desk: Desk, ids: string[]): Promise<void> {
   for (const id of ids) {
     const claim = await desk.claims.claim(id, desk.name, `op-${desk.name}`);
     if (!claim.ok) continue;
-    const [shipment] = await desk.client.orders.getShipments({ shipmentIds: [id] });
-    // Another desk may have packed it after a claim this desk took over; the marketplace state decides.
-    if (!isApproved(shipment)) continue;
-    await packHeld(desk, [shipment]);
+    desk.keeper.hold(id);
+    try {
+      const [shipment] = await desk.client.orders.getShipments({ shipmentIds: [id] });
+      // Another desk may have packed it after a claim this desk took over; the marketplace state decides.
+      if (isApproved(shipment)) await packHeld(desk, [shipment]);
+    } finally {
+      desk.keeper.drop(id);
+    }
   }
 }
 
@@ -100,14 +107,22 @@ export async function packWaves(desk: Desk, ids: string[], batch = WAVE_BATCH): 
   for (let n = 0; ; n += 1) {
     const mine = await desk.claims.claimWave(ids, desk.name, `op-${desk.name}`, `${desk.name}-wave-${n}`, batch);
     if (mine.length === 0) return;
-    const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
-    await packHeld(desk, shipments.filter(isApproved));
+    for (const id of mine) desk.keeper.hold(id);
+    try {
+      const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
+      await packHeld(desk, shipments.filter(isApproved));
+    } finally {
+      for (const id of mine) desk.keeper.drop(id);
+    }
   }
 }
 
 /** A desk: its own pool, journal (in a temp folder), outbox, claims, invoice series and marketplace client. */
 export async function openDesk(pool: WarehousePool, client: DeskClient, name: string, clock: Clock, options: { leaseMs?: number; outageBlock?: number } = {}): Promise<Desk & { pool: WarehousePool }> {
   const journal = await Journal.open({ dir: mkdtempSync(join(tmpdir(), 'race-journal-')), clock: { now: () => new Date() } });
+  const claims = new ClaimService(pool, { clock, leaseMs: options.leaseMs });
+  const keeper = new LeaseKeeper(claims, { desk: name, leaseMs: options.leaseMs, onLost: () => undefined });
+  keeper.start();
   const outageBlock = options.outageBlock ? { store: fileOutageBlockStore(join(mkdtempSync(join(tmpdir(), 'race-block-')), 'block.json')), size: options.outageBlock } : undefined;
   return {
     name,
@@ -115,7 +130,8 @@ export async function openDesk(pool: WarehousePool, client: DeskClient, name: st
     client,
     journal,
     outbox: new JournalOutbox(pool, { desk: name, journal }),
-    claims: new ClaimService(pool, { clock, leaseMs: options.leaseMs }),
+    claims,
+    keeper,
     invoices: new WarehouseInvoiceSeries(pool, { clock, desk: name, registration: GSTIN, prefix: 'PS', outageBlock }),
     facts: new ProductFactsCache((skus) => client.listings.get(skus)),
     packed: [],

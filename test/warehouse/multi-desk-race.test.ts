@@ -25,6 +25,7 @@ describe.runIf(requirePostgres())('desks racing over the same shipments', () => 
   });
   afterAll(async () => {
     for (const d of desks) {
+      d.keeper.stop();
       await d.outbox.stop();
       await d.journal.close();
       await d.client.close();
