@@ -41,7 +41,9 @@ export function useWarehouseDatabase(): WarehouseFixture {
   const pools: WarehousePool[] = [];
   const fixture = {} as WarehouseFixture;
   const pool = (options: Partial<WarehouseConnectionOptions> = {}, url = fixture.url): WarehousePool => {
-    const p = createWarehousePool({ url, max: 4, connectTimeoutMs: 2_000, ...options });
+    // A generous connect timeout: the shared 2-core machine can be slow; a stopped database refuses
+    // at once, so the outage tests do not wait for it.
+    const p = createWarehousePool({ url, max: 4, connectTimeoutMs: 15_000, ...options });
     pools.push(p);
     return p;
   };

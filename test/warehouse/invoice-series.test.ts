@@ -49,15 +49,19 @@ describe.runIf(requirePostgres())('warehouse invoice series', () => {
     const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
     const url = await wh.freshUrl();
     const desks = Array.from({ length: 8 }, (_, i) => new WarehouseInvoiceSeries(wh.pool({ url }), { clock, desk: `Desk ${i + 1}`, registration: GSTIN, prefix: 'PS' }));
-    const all = await Promise.all(
-      desks.flatMap((d, i) =>
-        Array.from({ length: 25 }, async (_, j) => {
+    // Each desk packs one shipment after another, as at the desk; the eight desks at once.
+    const perDesk = await Promise.all(
+      desks.map(async (d, i) => {
+        const mine: string[] = [];
+        for (let j = 0; j < 25; j += 1) {
           const a = await d.reserve(`O-${i}-${j}`, `S-${i}-${j}`);
           await d.markUsed(a.invoiceNumber!);
-          return a.invoiceNumber!;
-        }),
-      ),
+          mine.push(a.invoiceNumber!);
+        }
+        return mine;
+      }),
     );
+    const all = perDesk.flat();
     expect(new Set(all).size).toBe(200);
     expect(counters(all)).toEqual(oneTo(200));
     const used = (await wh.pool({ url }).query("SELECT count(*)::int AS n FROM invoice_numbers WHERE status = 'used'")).rows[0].n;

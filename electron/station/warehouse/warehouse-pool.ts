@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
-/** How long a desk waits for a connection before saying the database is unreachable. */
+/** How long a desk waits for a connection before saying the database is unreachable (pg counts
+ * the wait for a free connection of the pool in it too: keep a desk's calls few at a time). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** A statement not answered in this time is a lost link (a cut cable does not refuse, it hangs). */
 export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
