@@ -147,8 +147,14 @@ export const StationSettings = z.object({
     .prefault({}),
   scan: z
     .object({
-      /** The same code read again within this time is one scan, not two. */
-      debounceMs: z.number().int().min(0).max(10_000, 'The scan debounce can be at most 10 seconds.').default(800),
+      /**
+       * A scanner's double read: the same code again within this time is one scan, and the desk
+       * says it ignored the second. Short on purpose: a packer scanning two identical units
+       * half a second apart means two units.
+       */
+      debounceMs: z.number().int().min(0).max(2_000, 'The double-read window can be at most 2000 ms (2 seconds); a packer scans two units faster than that.').default(150),
+      /** At the Pack screen, a number typed in the scan field (12, then Enter) counts units of the product just scanned. */
+      typedCounts: z.boolean().default(false),
       /** Keyboard-wedge scanners type fast: keys closer than this belong to one scan. */
       wedgeMaxInterKeyMs: z.number().int().min(1).max(500).default(35),
       wedgeMinLength: z.number().int().min(1).max(64).default(4),

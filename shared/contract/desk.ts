@@ -21,6 +21,8 @@ export const UnitLineView = z.object({
   quantity: z.number().int(),
   verified: z.number().int(),
   serialized: z.boolean(),
+  /** The serials of this line are IMEIs (checked as such when scanned). */
+  imei: z.boolean().optional(),
   serials: z.array(z.array(z.string())),
 });
 
@@ -40,6 +42,8 @@ export const SessionView = z.object({
   lines: z.array(UnitLineView),
   parcels: z.array(ParcelView),
   serialFor: z.string().optional(),
+  /** What "Undo last scan" would take back now, in words ("1 unit of Mug"); absent when nothing. */
+  undo: z.string().optional(),
   feedback: Feedback,
 });
 export type SessionView = z.infer<typeof SessionView>;
@@ -104,6 +108,8 @@ export const deskCommands = {
   'desk.view': command(NoArgs, DeskView, 'The pack desk as it is now.'),
   'desk.scan': command(ScanArgs, DeskView, 'A scan from any scanner or the scan field; opens a shipment or verifies a unit or serial.'),
   'desk.measure': command(MeasureArgs, DeskView, 'Dimensions and/or weight for a sub-shipment, from a device or typed.'),
+  'desk.undo': command(NoArgs, DeskView, 'Undo last scan: take back the last unit, typed count or serial of the open shipment.'),
+  'desk.removeSerial': command(z.object({ serial: z.string().min(1).max(128) }), DeskView, 'Remove one recorded serial, to scan the right one in its place.'),
   'desk.pack': command(NoArgs, DeskView, 'Pack the open shipment (Enter).'),
   'desk.putAside': command(NoArgs, DeskView, 'Close the open shipment without packing it (Esc).'),
   'desk.dispatchWave': command(NoArgs, z.array(ShipmentResultView), 'Ready to dispatch for everything packed and not yet ready to dispatch at this location (journal and marketplace).'),

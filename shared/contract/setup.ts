@@ -38,7 +38,12 @@ export const DeviceStatusView = z.object({
 });
 export const WeightView = z.object({ deviceId: z.string(), weightKg: z.number(), stable: z.boolean() });
 export const DimensionsView = z.object({ deviceId: z.string(), length: z.number(), breadth: z.number(), height: z.number(), weightKg: z.number().optional() });
-export const SerialScanView = z.object({ deviceId: z.string(), raw: z.string() });
+export const SerialScanView = z.object({
+  deviceId: z.string(),
+  raw: z.string(),
+  /** Set when the scanner read the same code again within its double-read window: ignored, and said so. */
+  doubleReadMs: z.number().optional(),
+});
 
 export const PrinterView = z.object({
   name: z.string(),

@@ -41,7 +41,7 @@ describe('device profiles', () => {
     expect(lineSettings(nci)).toEqual({ path: '/dev/ttyUSB0', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 });
     expect(terminatorText(nci)).toBe('\u0003');
     const scanner = parseDeviceProfile({ id: 'b', name: 'S', role: 'scanner', path: '/dev/ttyACM0', terminator: 'cr' });
-    expect(scanner).toMatchObject({ protocol: 'line', debounceMs: 800 });
+    expect(scanner).toMatchObject({ protocol: 'line', debounceMs: 150 });
     expect(terminatorText(scanner)).toBe('\r');
     expect(terminatorText(parseDeviceProfile({ id: 'c', name: 'S', role: 'scanner', path: '/dev/x', terminator: '\n' }))).toBe('\n');
   });

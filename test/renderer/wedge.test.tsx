@@ -114,20 +114,30 @@ describe('listenForWedgeScans', () => {
     return { clock, scans, submitted, clicked, user: userEvent.setup({ delay: null }) };
   }
 
-  it('catches a 30-character scan while the focus is in a text field, and takes its characters out of the field', async () => {
+  it('leaves a scan in the focused text field, Enter included: the field takes the code', async () => {
     const { clock, scans, submitted, user } = setup();
     const field = screen.getByLabelText('Note') as HTMLInputElement;
     await user.click(field);
     clock.step = 120;
-    await user.keyboard('hello');
-    expect(field.value).toBe('hello');
+    await user.keyboard('hello ');
     clock.pause(500);
     clock.step = 3;
     await user.keyboard(`${CODE30}{Enter}`);
-    expect(scans).toEqual([CODE30]);
-    expect(field.value).toBe('hello');
-    // The scanner's Enter did not also submit the form.
-    expect(submitted).not.toHaveBeenCalled();
+    // Not handed on as a scan elsewhere: the field has it, and its Enter reached the form.
+    expect(scans).toEqual([]);
+    expect(field.value).toBe(`hello ${CODE30}`);
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a fast four-key entry in a weight field, and its Enter', async () => {
+    const { clock, scans, submitted, user } = setup();
+    const field = screen.getByLabelText('Note') as HTMLInputElement;
+    await user.click(field);
+    clock.step = 3;
+    await user.keyboard('1.25{Enter}');
+    expect(scans).toEqual([]);
+    expect(field.value).toBe('1.25');
+    expect(submitted).toHaveBeenCalledTimes(1);
   });
 
   it('leaves typing at a person’s pace in the field, Enter included', async () => {

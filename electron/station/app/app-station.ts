@@ -158,6 +158,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({
         ...deskDepsFrom(context),
+        typedCounts: () => settings.get().scan.typedCounts,
         onChange: (view) => {
           followWeight(view.session !== undefined);
           hub.emit('desk.changed', view);

@@ -194,6 +194,8 @@ export class DeviceManager implements DeviceControl {
     const scanner = new Scanner(profile, deps);
     scanner.on('status', onStatus);
     scanner.on('scan', (e) => this.deps.hub.emit('device.scan', { deviceId: entry.id, raw: e.raw }));
+    // A double read is not dropped silently: the screen says it ignored it.
+    scanner.on('repeat', (e) => this.deps.hub.emit('device.scan', { deviceId: entry.id, raw: e.raw, doubleReadMs: profile.debounceMs }));
     return scanner;
   }
 

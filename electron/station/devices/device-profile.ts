@@ -43,7 +43,8 @@ const base = {
   /** For the regex protocol: named groups weight/unit/stable (scales), length/width/height/weight (dimensioners). */
   regex: regexSource.optional(),
   pollIntervalMs: z.number().int().min(50).max(10_000).default(250),
-  debounceMs: z.number().int().min(0).max(60_000).default(800),
+  /** A scanner's double read: the same code again within this window counts once (and is reported). */
+  debounceMs: z.number().int().min(0).max(60_000).default(150),
   /** Equal consecutive readings that make a weight stable where the protocol has no stability flag. */
   stableReadings: z.number().int().min(1).max(50).default(3),
   /** Unit of protocols that do not send one (Toledo 8217, regex without a unit group). */

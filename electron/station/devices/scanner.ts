@@ -23,7 +23,7 @@ export interface ScannerDeps {
 
 export interface ScannerEvents {
   scan: [ScanEvent];
-  /** A repeat swallowed by the debounce (the UI may flash, not beep). */
+  /** A double read swallowed by the debounce window: reported, never counted. */
   repeat: [ScanEvent];
   status: [DeviceStatus];
 }

@@ -132,9 +132,11 @@ export type OperationTally = Record<OutcomeStatus | 'open', number>;
 export interface ShiftSummary {
   start: Date;
   end: Date;
-  /** Shipments packed at the desk (session "packed" steps). */
+  /** Shipments packed, at the desk and in waves (accepted pack operations). */
   packed: number;
   scans: number;
+  /** Of the scans, those the desk refused (wrong item, bad IMEI...). */
+  refused: number;
   /** Per operation: how the intents started in this shift ended ("open": no outcome yet). */
   operations: Record<string, OperationTally>;
 }
@@ -149,19 +151,54 @@ function finalStatuses(records: JournalRecord[]): Map<string, OutcomeStatus> {
   return status;
 }
 
+/**
+ * Every shipment the marketplace accepted a pack for, once, at the time of its pack request: the
+ * desk's packs and the waves' alike (both are journaled 'pack' operations). A batch that failed
+ * in part names what failed (result.failed) or, when reconciled, what was done (result.done).
+ */
+export function packedShipments(records: JournalRecord[]): { shipmentId: string; at: Date }[] {
+  const intents = new Map<string, IntentRecord>();
+  const done = new Map<string, { shipmentId: string; at: Date }>();
+  for (const record of records) {
+    if (record.type === 'intent' && record.op === 'pack') intents.set(record.id, record);
+    if (record.type !== 'outcome') continue;
+    const intent = intents.get(record.intentId);
+    if (!intent) continue;
+    const targets = intent.targets.shipmentIds ?? [];
+    const result = record.result ?? {};
+    let ids: string[] = [];
+    if (Array.isArray(result.done)) ids = result.done.map(String);
+    else if (record.status === 'ok') ids = targets;
+    else if (record.status === 'failed' && Array.isArray(result.failed)) ids = targets.filter((id) => !(result.failed as unknown[]).includes(id));
+    // A repeated pack of a packed shipment is refused as a duplicate: it was packed before.
+    else if (record.errorCode === 'DUPLICATE_PACK_REQUEST') ids = targets;
+    for (const shipmentId of ids) if (!done.has(shipmentId)) done.set(shipmentId, { shipmentId, at: new Date(intent.at) });
+  }
+  return [...done.values()];
+}
+
 /** Activity per shift, oldest first; shifts without activity are left out. */
 export function countsPerShift(records: JournalRecord[], boundaries: ShiftBoundaries, range: { from?: Date; to?: Date } = {}): ShiftSummary[] {
   const statuses = finalStatuses(records);
   const shifts = new Map<number, ShiftSummary>();
-  for (const record of queryAudit(records, range).map((entry) => entry.record)) {
-    const counts = record.type === 'intent' || record.type === 'scan' || (record.type === 'session' && record.event === 'packed');
-    if (!counts) continue;
-    const { start, end } = shiftOf(new Date(record.at), boundaries);
+  const shiftAt = (at: Date): ShiftSummary => {
+    const { start, end } = shiftOf(at, boundaries);
     let shift = shifts.get(start.getTime());
-    if (!shift) shifts.set(start.getTime(), (shift = { start, end, packed: 0, scans: 0, operations: {} }));
-    if (record.type === 'scan') shift.scans += 1;
-    else if (record.type === 'session') shift.packed += 1;
-    else if (record.type === 'intent') {
+    if (!shift) shifts.set(start.getTime(), (shift = { start, end, packed: 0, scans: 0, refused: 0, operations: {} }));
+    return shift;
+  };
+  for (const { at } of packedShipments(records)) {
+    if ((range.from && at < range.from) || (range.to && at >= range.to)) continue;
+    shiftAt(at).packed += 1;
+  }
+  for (const record of queryAudit(records, range).map((entry) => entry.record)) {
+    const counts = record.type === 'intent' || (record.type === 'scan' && record.kind !== 'measurement');
+    if (!counts) continue;
+    const shift = shiftAt(new Date(record.at));
+    if (record.type === 'scan') {
+      shift.scans += 1;
+      if (record.refused !== undefined) shift.refused += 1;
+    } else if (record.type === 'intent') {
       const tally = (shift.operations[record.op] ??= { ok: 0, failed: 0, unknown: 0, open: 0 });
       tally[statuses.get(record.id) ?? 'open'] += 1;
     }
@@ -175,7 +212,7 @@ function istHourStart(at: Date): Date {
 }
 
 /**
- * Shipments packed per IST clock hour. With both from and to, every hour of the range is listed
+ * Shipments packed per IST clock hour, at the desk and in waves. With both from and to, every hour of the range is listed
  * (zeros included, for a chart); otherwise only hours with packs.
  */
 export function packsPerHour(records: JournalRecord[], range: { from?: Date; to?: Date } = {}): { hourStart: Date; packed: number }[] {
@@ -183,9 +220,7 @@ export function packsPerHour(records: JournalRecord[], range: { from?: Date; to?
   if (range.from && range.to) {
     for (let t = istHourStart(range.from).getTime(); t < range.to.getTime(); t += 3_600_000) hours.set(t, 0);
   }
-  for (const record of records) {
-    if (record.type !== 'session' || record.event !== 'packed') continue;
-    const at = new Date(record.at);
+  for (const { at } of packedShipments(records)) {
     if (range.from && at < range.from) continue;
     if (range.to && at >= range.to) continue;
     const hour = istHourStart(at).getTime();

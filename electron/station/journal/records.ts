@@ -56,6 +56,8 @@ export const ScanRecord = z.object({
   /** What the station made of it ('shipment', 'sku', 'imei', 'unknown'...). */
   kind: z.string(),
   value: z.string(),
+  /** Set when the desk refused the scan (a wrong item, an IMEI that fails its check): why, in words. */
+  refused: z.string().optional(),
 });
 export type ScanRecord = z.infer<typeof ScanRecord>;
 
@@ -78,6 +80,8 @@ export const SessionRecord = z.object({
   /** 'packed': the shipment packed in this session and what went into it. */
   shipmentId: z.string().optional(),
   serials: z.record(z.string(), z.array(z.array(z.string()))).optional(),
+  /** 'packed': how many units went into the shipment. */
+  units: z.number().int().nonnegative().optional(),
   dimensions: Dimensions.optional(),
   weightKg: z.number().nonnegative().optional(),
   printer: z.string().optional(),

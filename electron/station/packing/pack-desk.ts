@@ -9,12 +9,12 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { InvoiceSeries } from './invoice-series.js';
-import { applyMeasurement, applyScan, openSession, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
+import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
+import { applyCount, applyMeasurement, applyScan, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { prefillParcels } from './parcel-prefill.js';
-import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
 export interface DeskDeps {
@@ -35,7 +35,16 @@ export interface DeskDeps {
   barcodes?: BarcodeLookup;
   /** Told whenever the desk changes, for the UI. */
   onChange?: (view: DeskView) => void;
+  /** True when a number typed in the scan field counts units (settings.scan.typedCounts). */
+  typedCounts?: () => boolean;
 }
+
+export type ScanSource = 'serial' | 'wedge' | 'typed';
+
+/** A typed count: "12", or with a quantity key in front ("*12", "x12"). Three digits at most: longer numbers are codes. */
+const TYPED_COUNT_RE = /^[*xX×]?(\d{1,3})$/;
+/** Journal kinds of the desk's own steps (not scans): replayed in order on restore. */
+const STEP_KINDS = { count: 'count', undo: 'undo', removeSerial: 'remove-serial', measurement: 'measurement' } as const;
 
 export interface LabelJob {
   shipmentId: string;
@@ -44,13 +53,13 @@ export interface LabelJob {
 }
 
 export interface DeskView {
-  session?: PackSessionState;
+  session?: PackSessionState & { undo?: string };
   feedback: Feedback;
   jobs: LabelJob[];
-  /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
-  awaitingDispatch: string[];
   /** A product barcode the catalogue does not know, scanned while a shipment is open: which product is it? */
   unknownBarcode?: UnknownBarcode;
+  /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
+  awaitingDispatch: string[];
 }
 
 export class PackDesk {
@@ -59,66 +68,110 @@ export class PackDesk {
   private feedback: Feedback = { tone: 'info', text: 'Scan a shipment label, an order id or a product to start.', sound: 'none' };
   private readonly jobs = new Map<string, LabelJob>();
   private readonly awaitingDispatch: string[] = [];
+  private unknownBarcode?: UnknownBarcode;
   private readonly shiftSerials = new Set<string>();
   private readonly background = new Set<Promise<unknown>>();
-  private unknownBarcode?: UnknownBarcode;
+  /**
+   * The desk's commands run one at a time, in the order they came: a product scanned right
+   * after the label waits for the shipment to open, a label scanned right after Enter waits for
+   * the pack's answer, instead of racing it.
+   */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: DeskDeps) {}
 
   view(): DeskView {
+    const session = this.session ? { ...this.session, undo: undoPreview(this.session) } : undefined;
     const unknownBarcode = this.session ? this.unknownBarcode : undefined;
-    return { session: this.session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}) };
+    return { session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}) };
   }
 
   /** Restores the sessions a crash left open, replaying their scans in order. */
-  async restore(): Promise<number> {
-    const open = this.deps.journal.openSessions();
-    const last = open[open.length - 1];
-    for (const s of open.slice(0, -1)) await this.deps.journal.appendSession({ sessionId: s.sessionId, event: 'closed', reason: 'superseded on restore' });
-    if (!last?.opened.shipmentId) return 0;
-    const [shipment] = await this.deps.client.orders.getShipments({ shipmentIds: [last.opened.shipmentId] });
-    if (!shipment) return 0;
-    await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
-    this.shipment = shipment;
-    this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
-    for (const scan of last.scans) {
-      if (scan.kind === 'measurement') this.session = applyMeasurement(this.session, JSON.parse(scan.value) as Measurement);
-      else this.session = applyScan(this.session, resolvedScan(classifyScan(scan.raw), this.deps.barcodes, this.session), this.serialContext(), this.deps.facts.of);
-    }
-    this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} with ${last.scans.length} scan(s) after a restart. Carry on.`, sound: 'none' };
-    this.changed();
-    return 1;
+  restore(): Promise<number> {
+    return this.inTurn(async () => {
+      const open = this.deps.journal.openSessions();
+      const last = open[open.length - 1];
+      for (const s of open.slice(0, -1)) await this.deps.journal.appendSession({ sessionId: s.sessionId, event: 'closed', reason: 'superseded on restore' });
+      if (!last?.opened.shipmentId) return 0;
+      const [shipment] = await this.deps.client.orders.getShipments({ shipmentIds: [last.opened.shipmentId] });
+      if (!shipment) return 0;
+      await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
+      this.shipment = shipment;
+      this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
+      // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
+      const kept = last.scans.filter((scan) => scan.refused === undefined);
+      for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
+      const n = kept.filter((scan) => scan.kind !== STEP_KINDS.measurement).length;
+      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart, with ${n === 1 ? 'its one scan' : `its ${n} scans`}. Carry on.`, sound: 'none' };
+      this.changed();
+      return 1;
+    });
   }
 
   /** A scan from a serial scanner, a keyboard wedge or typed in the scan field. */
-  async scan(raw: string): Promise<Feedback> {
-    // The catalogue turns a known product barcode into its SKU; an unknown one waits for the packer.
-    const resolved = resolveProductScan(classifyScan(raw), this.deps.barcodes, this.session);
-    this.unknownBarcode = undefined;
-    if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
-    const scan = resolved.scan;
-    if (!this.session) return this.start(raw, scan);
-    await this.deps.journal.appendScan({ sessionId: this.session.sessionId, raw, kind: scan.kind, value: scan.value });
-    this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
-    return this.settle();
+  scan(raw: string, source: ScanSource = 'typed'): Promise<Feedback> {
+    return this.inTurn(async () => {
+      const counted = TYPED_COUNT_RE.exec(raw.trim());
+      if (this.session && counted && source === 'typed' && this.deps.typedCounts?.()) {
+        return this.step(STEP_KINDS.count, counted[1], raw, (s) => applyCount(s, Number(counted[1])));
+      }
+      // The catalogue turns a known product barcode into its SKU; an unknown one waits for the packer.
+      const resolved = resolveProductScan(classifyScan(raw), this.deps.barcodes, this.session);
+      this.unknownBarcode = undefined;
+      if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
+      const scan = resolved.scan;
+      if (!this.session) return this.start(raw, scan);
+      return this.step(scan.kind, scan.value, raw, (s) => applyScan(s, scan, this.serialContext(), this.deps.facts.of));
+    });
   }
 
-  async measure(m: Measurement): Promise<Feedback> {
-    if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
-    await this.deps.journal.appendScan({ sessionId: this.session.sessionId, raw: '', kind: 'measurement', value: JSON.stringify(m) });
-    this.session = applyMeasurement(this.session, m);
-    return this.settle();
+  /** Undo last scan: takes back the last unit, typed count or serial. */
+  undo(): Promise<Feedback> {
+    return this.inTurn(async () => {
+      if (!this.session) return this.say({ tone: 'info', text: 'No shipment is open: there is nothing to undo.', sound: 'none' });
+      if (this.session.steps.length === 0) return this.say(undoLast(this.session).feedback);
+      return this.step(STEP_KINDS.undo, '', '', undoLast);
+    });
+  }
+
+  /** Removes one recorded serial so the packer can scan the right one. */
+  removeSerial(serial: string): Promise<Feedback> {
+    return this.inTurn(async () => {
+      if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open.', sound: 'failure' });
+      return this.step(STEP_KINDS.removeSerial, serial, '', (s) => removeSerial(s, serial));
+    });
+  }
+
+  measure(m: Measurement): Promise<Feedback> {
+    return this.inTurn(async () => {
+      if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+      return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => applyMeasurement(s, m));
+    });
   }
 
   /** Enter: pack the open shipment when it is ready. */
-  async pack(): Promise<Feedback> {
-    const session = this.session;
-    const shipment = this.shipment;
-    if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
-    if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
-    this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
-    const outcome = await submitPack(this.deps, session, shipment);
-    return this.afterPack(session, outcome);
+  pack(): Promise<Feedback> {
+    return this.inTurn(async () => {
+      const session = this.session;
+      const shipment = this.shipment;
+      if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+      if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
+      const outcome = await submitPack(this.deps, session, shipment);
+      return this.afterPack(session, outcome);
+    });
+  }
+
+  /** Esc: put the open shipment aside without packing it. */
+  putAside(): Promise<Feedback> {
+    return this.inTurn(async () => {
+      if (!this.session) return this.feedback;
+      await this.deps.journal.appendSession({ sessionId: this.session.sessionId, event: 'closed', reason: 'put-aside' });
+      const id = this.session.shipmentId;
+      this.session = undefined;
+      this.shipment = undefined;
+      return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
+    });
   }
 
   /** An unknown product barcode: nothing is recorded until the packer says which product it is. */
@@ -134,16 +187,6 @@ export class PackDesk {
     const { code } = this.unknownBarcode;
     this.unknownBarcode = undefined;
     return this.say({ tone: 'info', text: `${code} was not linked and no unit was counted. Scan the product again, or scan another code.`, sound: 'none' });
-  }
-
-  /** Esc: put the open shipment aside without packing it. */
-  async putAside(): Promise<Feedback> {
-    if (!this.session) return this.feedback;
-    await this.deps.journal.appendSession({ sessionId: this.session.sessionId, event: 'closed', reason: 'put-aside' });
-    const id = this.session.shipmentId;
-    this.session = undefined;
-    this.shipment = undefined;
-    return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
   }
 
   /** Shipments marked ready to dispatch elsewhere (Dispatch packed): no longer waiting here. */
@@ -184,6 +227,15 @@ export class PackDesk {
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
     if (!outcome.ok) {
       this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text });
+      const refused = outcome.code === 'INVALID_IMEI_NUMBER' ? refusedSerial(session, outcome.message ?? outcome.text) : undefined;
+      if (refused && this.session === session) {
+        // Only that serial is scanned again: the units, the other serials and the measurements stay.
+        const why = `The marketplace refused ${refused}: ${outcome.message ?? outcome.text}`.replace(/\.?$/, '.');
+        return this.step(STEP_KINDS.removeSerial, refused, '', (s) => removeSerial(s, refused, why));
+      }
+      if (outcome.code === 'INVALID_IMEI_NUMBER') {
+        return this.say({ tone: 'error', text: `${outcome.text} Remove the wrong serial (its Remove button) and scan it again; everything else is kept.`, sound: 'failure' });
+      }
       return this.say({ tone: 'error', text: outcome.text, sound: 'failure' });
     }
     for (const line of session.lines) for (const unit of line.serials) for (const s of unit) this.shiftSerials.add(s);
@@ -213,6 +265,43 @@ export class PackDesk {
     this.changed();
   }
 
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Applies one change to the open session: the scan or step is journaled first, with the
+   * refusal when the desk refuses it, then the new state is kept. Nothing is applied that is not
+   * in the journal, so a restart replays exactly what the packer saw.
+   */
+  private async step(kind: string, value: string, raw: string, apply: (s: PackSessionState) => PackSessionState): Promise<Feedback> {
+    const session = this.session!;
+    const next = apply(session);
+    const refused = next.feedback.tone === 'error' && next.steps === session.steps && next.parcels === session.parcels ? next.feedback.text : undefined;
+    await this.deps.journal.appendScan({ sessionId: session.sessionId, raw, kind, value, ...(refused ? { refused } : {}) });
+    // The shipment was packed or put aside meanwhile: the step has nothing left to change.
+    if (this.session !== session) return this.feedback;
+    this.session = next;
+    return this.settle();
+  }
+
+  private replay(state: PackSessionState, kind: string, value: string, raw: string): PackSessionState {
+    switch (kind) {
+      case STEP_KINDS.measurement:
+        return applyMeasurement(state, JSON.parse(value) as Measurement);
+      case STEP_KINDS.count:
+        return applyCount(state, Number(value));
+      case STEP_KINDS.undo:
+        return undoLast(state);
+      case STEP_KINDS.removeSerial:
+        return removeSerial(state, value);
+      default:
+        return applyScan(state, resolvedScan(classifyScan(raw), this.deps.barcodes, state), this.serialContext(), this.deps.facts.of);
+    }
+  }
+
   private serialContext() {
     return { serialUsedInShift: (s: string) => this.shiftSerials.has(s) };
   }
@@ -230,4 +319,10 @@ export class PackDesk {
   private changed(): void {
     this.deps.onChange?.(this.view());
   }
+}
+
+/** The recorded serial the marketplace's refusal names, if it names one. */
+function refusedSerial(session: PackSessionState, message: string): string | undefined {
+  const serials = session.lines.flatMap((l) => l.serials.flat());
+  return serials.find((serial) => message.includes(serial));
 }

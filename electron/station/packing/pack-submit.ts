@@ -24,7 +24,8 @@ export interface LabelPrinter {
 /** Where a shipment's label is: at the marketplace still, or in the printer's hands. */
 export type LabelStage = 'waitingLabel' | 'waitingPrinter';
 
-export type PackOutcome = { ok: true } | { ok: false; code: string; text: string };
+/** `message`: the marketplace's own words, when it answered with a refusal. */
+export type PackOutcome = { ok: true } | { ok: false; code: string; text: string; message?: string };
 
 export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire): Promise<PackOutcome> {
   let invoiceNumber: string | undefined;
@@ -59,7 +60,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     if (r?.processingStatus === 'SUCCESS' || r?.errorCode === 'DUPLICATE_PACK_REQUEST') ok = true;
     else {
       const code = r?.errorCode ?? 'FAILURE';
-      failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence };
+      failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence, message: r?.errorMessage ?? undefined };
     }
   } catch (e) {
     if (!(e instanceof MarketplaceError)) throw e;
@@ -78,6 +79,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     event: 'packed',
     shipmentId: shipment.shipmentId,
     serials: Object.fromEntries(session.lines.filter((l) => l.serials.length > 0).map((l) => [l.orderItemId, l.serials])),
+    units: session.lines.reduce((n, l) => n + l.quantity, 0),
     dimensions: parcel?.dimensions,
     weightKg: parcel?.weightKg,
   });

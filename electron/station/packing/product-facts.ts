@@ -14,6 +14,8 @@ import type { ProductFacts } from './pack-session.js';
  * televisions and monitors (8528), refrigerators (8418), washing machines (8450).
  */
 export const SERIALIZED_HSN_PREFIXES = ['8517', '8471', '8528', '8418', '8450'] as const;
+/** Telephones (HSN 8517) carry IMEIs: their serials are checked as IMEIs when scanned. */
+export const IMEI_HSN_PREFIXES = ['8517'] as const;
 
 export interface FactsOverrides {
   serializedSkus?: string[];
@@ -53,6 +55,7 @@ export function factsFromListing(sku: string, listing: ListingRecord, overrides:
     });
   return {
     serialized,
+    imei: serialized && IMEI_HSN_PREFIXES.some((p) => hsn.startsWith(p)),
     refurbished,
     taxCode: listing.tax.tax_code ?? '',
     barcodes: overrides.barcodes?.[sku] ?? [],

@@ -31,7 +31,7 @@ function useStationFacts() {
 
 function useScanners() {
   const api = useStation();
-  useEffect(() => api.subscribe('device.scan', (p) => routeScan(p.raw, 'serial')), [api]);
+  useEffect(() => api.subscribe('device.scan', (p) => routeScan(p.raw, 'serial', Date.now(), p.doubleReadMs)), [api]);
   useEffect(
     () =>
       listenForWedgeScans(window, {

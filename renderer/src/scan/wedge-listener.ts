@@ -1,9 +1,11 @@
-// The window-wide keyboard-wedge listener. It listens in the capture phase, so a scan is caught
-// wherever the focus is (a text field, a button, nothing), and it lets every key through: a
-// person's typing is never held back. Only when the timing proves a scanner does it act: the
-// terminating key is swallowed (so Enter does not also submit a form or press a button) and the
-// characters the scanner typed into a field are taken out again. A field marked
-// data-scan-field (the Pack screen's "Scan") is different: everything in it is the scan.
+// The window-wide keyboard-wedge listener. It listens in the capture phase and lets every key
+// through: a person's typing is never held back. Only when the timing proves a scanner does it
+// act, and where the scan goes depends on the focus (scans go where the packer is):
+// - a text field (a search box, a form field, a test readout, the weight field) keeps the scan as
+//   typed, Enter included, exactly as if the packer had typed it: the field's screen decides;
+// - the Pack screen's "Scan" field (data-scan-field) holds nothing but the scan: its whole
+//   content is the scan, handed on, and the terminating key is swallowed;
+// - anything else (a button, nothing) hands the scan on without pressing what has the focus.
 import { WedgeDetector, type WedgeOptions } from './wedge.js';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -53,6 +55,11 @@ export function listenForWedgeScans(win: Window, { options, onScan, now = eventT
 
   const finish = (raw: string) => {
     const active = win.document.activeElement;
+    if (isTextField(active) && active.dataset.scanField === undefined) {
+      // The focused field takes the code: it stays there, and nothing else acts on it.
+      snapshot = undefined;
+      return;
+    }
     if (isTextField(active) && active.dataset.scanField !== undefined) {
       // A scan field holds nothing but the code being scanned: its whole content is the scan,
       // even if a stall in the page split the burst in two.
@@ -81,7 +88,9 @@ export function listenForWedgeScans(win: Window, { options, onScan, now = eventT
       snapshot = isTextField(active) ? { field: active, value: active.value } : undefined;
     }
     if (step.kind === 'scan') {
-      if (event.key === 'Enter' || event.key === 'Tab') {
+      const active = win.document.activeElement;
+      const fieldKeepsIt = isTextField(active) && active.dataset.scanField === undefined;
+      if (!fieldKeepsIt && (event.key === 'Enter' || event.key === 'Tab')) {
         event.preventDefault();
         event.stopImmediatePropagation();
       }

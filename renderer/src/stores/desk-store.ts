@@ -122,6 +122,14 @@ export async function pack(api: StationApi): Promise<void> {
   await deskCommand(() => api.invoke('desk.pack', {}));
 }
 
+export async function undoLastScan(api: StationApi): Promise<void> {
+  await deskCommand(() => api.invoke('desk.undo', {}));
+}
+
+export async function removeSerial(api: StationApi, serial: string): Promise<void> {
+  await deskCommand(() => api.invoke('desk.removeSerial', { serial }));
+}
+
 export async function putAside(api: StationApi): Promise<void> {
   await deskCommand(() => api.invoke('desk.putAside', {}));
 }

@@ -75,12 +75,16 @@ export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | un
     }
     case 'scan':
       if (r.kind === 'measurement') return { kind: 'measure', text: `Measured ${measurement(r.value)}${where(entry)}.` };
+      if (r.refused !== undefined) return { kind: 'scan.refused', text: `Refused scan ${r.raw || r.value} (${r.kind})${where(entry)}: ${r.refused}`, status: 'failed' };
+      if (r.kind === 'undo') return { kind: 'scan.undo', text: `Undid the last scan${where(entry)}.` };
+      if (r.kind === 'remove-serial') return { kind: 'scan.removeSerial', text: `Removed serial ${r.value}${where(entry)}.` };
+      if (r.kind === 'count') return { kind: 'scan.count', text: `Counted ${r.value} units${where(entry)}.` };
       return { kind: 'scan', text: `Scanned ${r.raw} (${r.kind})${where(entry)}.` };
     case 'session': {
       const id = r.shipmentId ?? entry.shipmentIds[0] ?? 'a shipment';
       if (r.event === 'opened') return { kind: 'session.opened', text: `Opened ${id}${where(entry)}.` };
       if (r.event === 'packed') {
-        const units = unitsScanned(index.scans.get(r.sessionId) ?? [], r.serials);
+        const units = r.units ?? unitsScanned(index.scans.get(r.sessionId) ?? [], r.serials);
         const serials = Object.values(r.serials ?? {}).flat(2);
         const parts = [plural(units, 'unit'), ...(serials.length ? [`IMEI ${serials.join(', ')}`] : [])];
         return { kind: 'session.packed', text: `Packed ${id} (${parts.join(', ')})${where(entry)}.`, status: 'ok' };
@@ -97,9 +101,9 @@ function failedIds(outcome: OutcomeRecord | undefined): string {
   return Array.isArray(failed) && failed.length > 0 ? ` for ${list(failed.map(String))}` : '';
 }
 
-/** Units of a packed session: its product scans, or its serialized units when those are more. */
+/** Units of a packed session journaled before packs recorded their units: accepted product scans, or serialized units when more. */
 function unitsScanned(scans: ScanRecord[], serials: Record<string, string[][]> | undefined): number {
-  const product = scans.filter((s) => PRODUCT_SCANS.has(s.kind)).length;
+  const product = scans.filter((s) => PRODUCT_SCANS.has(s.kind) && s.refused === undefined).length;
   const serialUnits = Object.values(serials ?? {}).reduce((n, units) => n + units.length, 0);
   return Math.max(product, serialUnits);
 }

@@ -28,8 +28,16 @@ export function deskHandlers(ctx: AppContext): Handlers {
   const view = () => ctx.desk().view();
   return {
     'desk.view': () => view(),
-    'desk.scan': async ({ raw }) => {
-      await ctx.desk().scan(raw);
+    'desk.scan': async ({ raw, source }) => {
+      await ctx.desk().scan(raw, source);
+      return view();
+    },
+    'desk.undo': async () => {
+      await ctx.desk().undo();
+      return view();
+    },
+    'desk.removeSerial': async ({ serial }) => {
+      await ctx.desk().removeSerial(serial);
       return view();
     },
     'desk.measure': async (m) => {

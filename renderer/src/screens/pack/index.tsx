@@ -1,11 +1,12 @@
 // The Pack screen (issue "packing desk app", screen 3): scan a shipment, scan each unit (and its
 // serial when asked), weigh and measure, pack with Enter or on the final scan, and follow the
 // label to the printer. Esc puts the shipment aside.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionView } from '../../../../shared/contract/desk.js';
 import { useStation } from '../../app/station-context.js';
-import { routeScan, useScanTarget } from '../../scan/scan-router.js';
-import { followDesk, pack, putAside, scan, useDeskStore } from '../../stores/desk-store.js';
+import { onDoubleRead, routeScan, useScanTarget } from '../../scan/scan-router.js';
+import { useAppStore } from '../../stores/app-store.js';
+import { followDesk, pack, putAside, removeSerial, scan, undoLastScan, useDeskStore } from '../../stores/desk-store.js';
 import { BarcodePrompt } from './barcode-prompt.js';
 import { LabelJobs } from './label-jobs.js';
 import { MeasurePanel } from './measure-panel.js';
@@ -16,6 +17,7 @@ import { WavePanel } from './wave-panel.js';
 const SHORTCUTS: [string, string][] = [
   ['Scan', 'open a shipment, verify a unit, record a serial'],
   ['Enter', 'pack (when the field is empty)'],
+  ['Ctrl+Z', 'undo last scan'],
   ['Esc', 'put the shipment aside'],
   ['Alt+M', 'type weight and size'],
   ['Alt+W', 'wave'],
@@ -37,9 +39,27 @@ export default function PackScreen() {
   const view = useDeskStore((s) => s.view);
   const session = view?.session;
   useEffect(() => followDesk(api), [api]);
+  const typedCounts = useAppStore((s) => s.settings.scan.typedCounts);
+  // The last ignored double read stays in view until the next scan: the status line moves on.
+  const [doubleRead, setDoubleRead] = useState<string>();
+  useEffect(() => onDoubleRead(setDoubleRead), []);
   useScanTarget(({ raw, source }) => {
+    setDoubleRead(undefined);
     void scan(api, raw, source).then(refocusScan);
   });
+  useEffect(() => {
+    // Ctrl+Z anywhere on the Pack screen but in a field being edited (which has its own undo).
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 'z') return;
+      const el = document.activeElement as HTMLInputElement | null;
+      const editing = el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.value !== '';
+      if (editing) return;
+      e.preventDefault();
+      void undoLastScan(api).then(refocusScan);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [api]);
 
   return (
     <section aria-label="Pack" className="pack-screen">
@@ -61,6 +81,11 @@ export default function PackScreen() {
             {view.feedback.text}
           </div>
         ) : null}
+        {doubleRead ? (
+          <p className="double-read" role="note" aria-label="Double read">
+            {doubleRead}
+          </p>
+        ) : null}
         {session?.phase === 'serial' ? (
           <p className="serial-prompt" role="note">
             {promptFor(session)}
@@ -68,8 +93,11 @@ export default function PackScreen() {
         ) : null}
         {session ? (
           <div className="pack-session">
-            <UnitLines session={session} />
+            <UnitLines session={session} onRemoveSerial={(serial) => void removeSerial(api, serial).then(refocusScan)} />
             <div className="pack-actions">
+              <button type="button" disabled={!session.undo} title={session.undo ? `Takes back ${session.undo}` : 'Nothing to undo yet'} onClick={() => void undoLastScan(api).then(refocusScan)}>
+                Undo last scan (Ctrl+Z){session.undo ? `: ${session.undo}` : ''}
+              </button>
               {session.phase === 'ready' ? (
                 <button type="button" className="primary" onClick={() => void pack(api).then(refocusScan)}>
                   Pack shipment (Enter)
@@ -89,7 +117,7 @@ export default function PackScreen() {
         <aside aria-label="Shortcuts" className="shortcuts">
           <h2>Shortcuts</h2>
           <dl>
-            {SHORTCUTS.map(([key, what]) => (
+            {[...SHORTCUTS, ...(typedCounts ? [['12 Enter', 'count 12 units of the product just scanned'] as [string, string]] : [])].map(([key, what]) => (
               <div key={key}>
                 <dt>
                   <kbd>{key}</kbd>

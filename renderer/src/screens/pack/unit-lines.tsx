@@ -1,10 +1,20 @@
 // The units of the open shipment: one line per order item with a tick per verified unit and
-// the count in words, so progress is readable from across the desk.
+// the count in words, so progress is readable from across the desk. A product on several order
+// lines says so on each; each recorded serial has its own Remove button, to scan a right one.
 import type { SessionView } from '../../../../shared/contract/desk.js';
 
-export function UnitLines({ session }: { session: SessionView }) {
+/** More units than this show as a count ("7/12"): a row of ticks would push the other lines off screen. */
+const MAX_TICKS = 6;
+
+export interface UnitLinesProps {
+  session: SessionView;
+  onRemoveSerial(serial: string): void;
+}
+
+export function UnitLines({ session, onRemoveSerial }: UnitLinesProps) {
   const total = session.lines.reduce((n, l) => n + l.quantity, 0);
   const done = session.lines.reduce((n, l) => n + l.verified, 0);
+  const linesOf = (sku: string) => session.lines.filter((l) => l.sku === sku);
   return (
     <section className="unit-lines" aria-labelledby="units-heading">
       <h2 id="units-heading">
@@ -14,18 +24,35 @@ export function UnitLines({ session }: { session: SessionView }) {
         {session.lines.map((line) => {
           const complete = line.verified >= line.quantity;
           const awaitingSerial = session.phase === 'serial' && session.serialFor === line.orderItemId;
+          const same = linesOf(line.sku);
+          const serials = line.serials.flat();
           return (
-            <li key={line.orderItemId} className={complete ? 'unit-line complete' : 'unit-line'}>
+            <li key={line.orderItemId} aria-label={`${line.title}, order line ${line.orderItemId}`} className={complete ? 'unit-line complete' : 'unit-line'}>
               <span className="ticks" aria-hidden="true">
-                {Array.from({ length: line.quantity }, (_, i) => (i < line.verified ? '✓' : '○')).join(' ')}
+                {line.quantity <= MAX_TICKS ? Array.from({ length: line.quantity }, (_, i) => (i < line.verified ? '✓' : '○')).join(' ') : `${line.verified}/${line.quantity}`}
               </span>
               <span className="unit-title">{line.title}</span>
-              <span className="unit-sku">SKU {line.sku}</span>
+              <span className="unit-sku">
+                SKU {line.sku}
+                {same.length > 1 ? ` · line ${same.indexOf(line) + 1} of ${same.length}` : ''}
+              </span>
               <span className="unit-count">
                 {line.verified} of {line.quantity} {complete ? '— verified' : 'verified'}
               </span>
-              {awaitingSerial ? <span className="serial-needed">Scan the IMEI / serial number now</span> : null}
-              {line.serials.flat().length > 0 ? <span className="unit-serials">Serials: {line.serials.flat().join(', ')}</span> : null}
+              {awaitingSerial ? <span className="serial-needed">Scan the {line.imei ? 'IMEI' : 'IMEI / serial number'} now</span> : null}
+              {serials.length > 0 ? (
+                <span className="unit-serials">
+                  Serials:{' '}
+                  {serials.map((serial) => (
+                    <span key={serial} className="unit-serial">
+                      {serial}{' '}
+                      <button type="button" className="link" aria-label={`Remove serial ${serial}`} onClick={() => onRemoveSerial(serial)}>
+                        Remove
+                      </button>{' '}
+                    </span>
+                  ))}
+                </span>
+              ) : null}
             </li>
           );
         })}

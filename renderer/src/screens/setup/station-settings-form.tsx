@@ -123,7 +123,8 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
       </fieldset>
       <fieldset>
         <legend>Scanning</legend>
-        {text('scan.debounceMs', 'Same code twice within (milliseconds) counts once', { inputMode: 'numeric' })}
+        {text('scan.debounceMs', 'Scanner double read: the same code again within (milliseconds) counts once', { inputMode: 'numeric' }, 'Short, like 150: two identical units scanned half a second apart are two units. An ignored double read is said on screen.')}
+        {tick('scan.typedCounts', 'Pack: a number typed in the scan field (12, then Enter) counts units of the product just scanned')}
         {text('scan.wedgeMaxInterKeyMs', 'Keyboard scanner: longest pause between keys (milliseconds)', { inputMode: 'numeric' })}
         {text('scan.wedgeMinLength', 'Keyboard scanner: shortest code (characters)', { inputMode: 'numeric' })}
         {select('scan.wedgeTerminator', 'Keyboard scanner ends each code with', [

@@ -1,0 +1,104 @@
+// The desk's scan steps over a real HTTPS sandbox and a real journal: undo, a serial removed and
+// replaced, a typed count and refused scans are journaled as they happen, and a restart (a new
+// desk over the same journal) brings the shipment back exactly as the packer left it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deskHandlers } from '../../../electron/station/app/handlers/desk-handlers.js';
+import { deskDepsFrom } from '../../../electron/station/app/handlers/desk-deps.js';
+import { PackDesk } from '../../../electron/station/packing/pack-desk.js';
+import { imeiFrom } from '../../../electron/sandbox/orders/imei.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
+import { reshapeShipment } from '../../support/shipment-shapes.js';
+
+let sb: TestSandbox;
+let h: HandlerHarness;
+
+async function create(kind: string, quantity: number): Promise<string> {
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: sb.info.locations[0], kind, quantity } });
+  expect(r.status).toBe(200);
+  return r.json.shipmentIds[0] as string;
+}
+
+const newDesk = () => new PackDesk({ ...deskDepsFrom(h.ctx), typedCounts: () => true });
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  h = await startHandlerHarness(sb, deskHandlers);
+});
+afterAll(async () => {
+  await h?.close();
+  await sb?.close();
+});
+
+describe('desk scan steps', () => {
+  it('journals undo, a removed serial and a refused IMEI, and restores the shipment as it was', async () => {
+    const id = await create('serialized', 2);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    const [a, b, c] = ['35000000000001', '35000000000002', '35000000000003'].map(imeiFrom);
+    const desk = newDesk();
+    for (const raw of [id, sku]) await desk.scan(raw, 'wedge');
+    expect((await desk.scan('12345', 'wedge')).text).toMatch(/12345 is not an IMEI/);
+    for (const raw of [a, sku, b]) await desk.scan(raw, 'wedge');
+    expect((await desk.undo()).text).toMatch(new RegExp(`Undone: serial ${b}`));
+    expect((await desk.removeSerial(a)).text).toMatch(new RegExp(`${a} removed`));
+    await desk.scan(c, 'wedge');
+    const before = desk.view().session!;
+    expect(before.lines[0]).toMatchObject({ verified: 2, serials: [[c]] });
+    expect(before.phase).toBe('serial');
+
+    const records = await h.ctx.journal.records();
+    const scans = records.filter((r) => r.type === 'scan' && r.sessionId === before.sessionId);
+    expect(scans.map((r) => (r.type === 'scan' ? [r.kind, r.refused ? 'refused' : 'ok'] : []))).toEqual([
+      ['shipmentId', 'ok'],
+      ['sku', 'ok'],
+      ['sku', 'refused'],
+      ['imei', 'ok'],
+      ['sku', 'ok'],
+      ['imei', 'ok'],
+      ['undo', 'ok'],
+      ['remove-serial', 'ok'],
+      ['imei', 'ok'],
+    ]);
+
+    const restarted = newDesk();
+    expect(await restarted.restore()).toBe(1);
+    const after = restarted.view().session!;
+    expect(after.lines).toEqual(before.lines);
+    expect(after.steps).toEqual(before.steps);
+    expect(after.phase).toBe('serial');
+    expect(restarted.view().feedback.text).toMatch(/with its 8 scans/);
+    await restarted.putAside();
+  });
+
+  it('takes a label and its product scanned back to back in order: the product waits for the shipment to open', async () => {
+    const id = await create('plain', 1);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    // Two order lines: the product code alone names no single-item shipment, so it cannot open one itself.
+    reshapeShipment(sb.world, id, [
+      { sku, quantity: 1 },
+      { sku, quantity: 1 },
+    ]);
+    const desk = newDesk();
+    const [opened, ticked] = await Promise.all([desk.scan(id, 'wedge'), desk.scan(sku, 'wedge')]);
+    expect(opened.tone).toBe('ok');
+    expect(ticked.text).toMatch(/unit 1 of 2 verified/);
+    expect(desk.view().session).toMatchObject({ shipmentId: id, phase: 'verifying' });
+    await desk.putAside();
+  });
+
+  it('counts typed units only from the scan field, and never a wedge burst of digits', async () => {
+    const id = await create('plain', 1);
+    reshapeShipment(sb.world, id, [{ sku: sb.world.shipments.get(id)!.orderItems[0].sku, quantity: 5 }]);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    const desk = newDesk();
+    await desk.scan(id, 'wedge');
+    await desk.scan(sku, 'wedge');
+    // A scanner reading "4" as a code is a code (here a wrong item), not a count.
+    expect((await desk.scan('4', 'serial')).text).toMatch(/Wrong item/);
+    expect((await desk.scan('*5', 'typed')).tone).toBe('ok');
+    expect(desk.view().session!.lines[0].verified).toBe(5);
+    expect((await desk.undo()).text).toMatch(/Undone: 4 units/);
+    expect(desk.view().session!.lines[0].verified).toBe(1);
+    await desk.putAside();
+  });
+});
