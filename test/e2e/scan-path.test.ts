@@ -248,6 +248,7 @@ describe.skipIf(!ready)('the scan path at the packing desk', () => {
     await desk.go('Pack');
     await desk.typeScan(id);
     await desk.wedgeScan('TSH-L-NVY-002');
+    await expect.poll(() => page.getByLabel('Scan', { exact: true }).getAttribute('placeholder')).toMatch(/Weigh and measure/);
     const typed = page.getByRole('group', { name: /^Type the measurements/ });
     await typed.getByLabel(/^Length/).fill('25');
     await typed.getByLabel(/^Breadth/).fill('20');
