@@ -7,6 +7,7 @@ import { CONTRACT_ERRORS, StationError, type StationApi } from '../../shared/con
 import { defaultSettings } from '../../shared/settings.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { renderApp, resetRenderer, statusSays } from './app-harness.js';
+import { shortSignIn } from '../../renderer/src/app/app-header.js';
 
 /** A station that answers the shell's questions, and can be "unplugged". */
 function stubStation(opts: { compact?: boolean } = {}) {
@@ -92,5 +93,22 @@ describe('app shell', () => {
     await statusSays(/Lost the connection to the station/);
     state.online = true;
     await statusSays(/Connected to the station again/, 5_000);
+  });
+
+  it("leaves a screen's message behind on that screen: the next screen's status line says what to do there", async () => {
+    const { api } = stubStation();
+    const { user } = renderApp(api);
+    await waitFor(() => expect(useAppStore.getState().connection).toBe('online'));
+    useAppStore.getState().say('error', 'SH1 is on hold: put it aside.');
+    await statusSays(/SH1 is on hold/);
+    await user.keyboard('{Alt>}2{/Alt}');
+    await statusSays(/Arrow keys choose a shipment/);
+    expect(screen.getByRole('status', { name: 'Status line' }).textContent).not.toMatch(/on hold/);
+  });
+
+  it('says where it is signed in within the header, with the whole sentence as its tooltip', () => {
+    const view = { mode: 'selfAccess' as const, signedIn: true, baseUrl: 'https://api.example.in/sellers', text: 'Signed in to api.example.in until 24 Nov 2026, 03:45 (IST).' };
+    expect(shortSignIn(view)).toBe('Signed in to api.example.in');
+    expect(shortSignIn({ ...view, signedIn: false, text: 'Signed out: sign in from Setup.' })).toBe('Signed out: sign in from Setup.');
   });
 });

@@ -28,6 +28,7 @@ import { DeviceManager } from './device-manager.js';
 import { Dispatcher, EventHub } from './dispatcher.js';
 import { allHandlers } from './handlers/index.js';
 import { deskDepsFrom } from './handlers/desk-deps.js';
+import { followDeskWithDemoScale, type MovableScale } from './demo-scale.js';
 import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marketplace-session.js';
 import { PrintService } from './print-service.js';
 import { packDocumentPrinter } from './pack-documents.js';
@@ -38,6 +39,8 @@ export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 /** Simulated devices of demo mode: profiles for their ports, and how to stop them. */
 export interface DemoSimulators {
   profiles: Record<string, unknown>[];
+  /** The simulated scale, moved when a parcel is "placed" at the desk (demo-scale.ts). */
+  scale?: MovableScale;
   stop(): Promise<void>;
 }
 
@@ -161,6 +164,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
         typedCounts: () => settings.get().scan.typedCounts,
         onChange: (view) => {
           followWeight(view.session !== undefined);
+          demoScale(view);
           hub.emit('desk.changed', view);
         },
       });
@@ -190,6 +194,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
   // Polling scales are asked for a weight only while a shipment is open at the desk (issue
   // "desk hardware": "poll only while a packing step wants a weight"); continuous scales send
   // regardless, so this costs them nothing.
+  const demoScale = followDeskWithDemoScale(() => simulators?.scale);
   let releaseWeight: (() => void) | undefined;
   function followWeight(sessionOpen: boolean): void {
     if (sessionOpen && !releaseWeight) releaseWeight = devices.wantWeight();

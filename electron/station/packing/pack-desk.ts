@@ -101,8 +101,10 @@ export class PackDesk {
       // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
       const kept = last.scans.filter((scan) => scan.refused === undefined);
       for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
-      const n = kept.filter((scan) => scan.kind !== STEP_KINDS.measurement).length;
-      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart, with ${n === 1 ? 'its one scan' : `its ${n} scans`}. Carry on.`, sound: 'none' };
+      // Units, not scans: a serial or a measurement is a scan too, and "2 scans" for one unit misleads.
+      const units = this.session.lines.reduce((a, l) => a + l.quantity, 0);
+      const verified = this.session.lines.reduce((a, l) => a + l.verified, 0);
+      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified. Carry on.`, sound: 'none' };
       this.changed();
       return 1;
     });

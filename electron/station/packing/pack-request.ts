@@ -7,6 +7,7 @@ import type { PackShipmentRequest } from '../../../shared/api/pack.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { Parcel, ProductFacts, UnitLine } from './pack-session.js';
 import { taxRateFor } from './tax-rates.js';
+import { packageTitles } from '../../../shared/package-titles.js';
 
 export interface InvoiceChoice {
   /** Undefined when the seller uses automatic invoicing (spec: invoiceNumber "Mandatory if the seller has not opted for automatic invoicing"). */
@@ -97,7 +98,7 @@ export function parcelsFromListing(shipment: ShipmentWire, facts: (sku: string) 
     if (!d) return undefined;
     parcels.push({
       subShipmentId: sub.subShipmentId,
-      title: sub.packages.map((p) => p.packageTitle ?? p.packageId).join(', '),
+      title: packageTitles(sub.packages.map((p) => p.packageTitle ?? p.packageId)),
       dimensions: { length: d.length, breadth: d.breadth, height: d.height },
       weightKg: d.weight,
       source: 'listing',

@@ -7,6 +7,7 @@
 import type { ClassifiedScan } from '../../../shared/barcodes.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { serialProblem } from './serial-checks.js';
+import { packageTitles } from '../../../shared/package-titles.js';
 
 /** What the desk knows about a product beyond the shipment record (from its listing). */
 export interface ProductFacts {
@@ -101,7 +102,7 @@ export function openSession(sessionId: string, shipment: ShipmentWire, facts: Fa
   }));
   const parcels: Parcel[] = shipment.subShipments.map((s, n) => ({
     subShipmentId: s.subShipmentId,
-    title: s.packages.map((p) => p.packageTitle ?? p.packageId).join(', ') || `Package ${n + 1}`,
+    title: packageTitles(s.packages.map((p) => p.packageTitle ?? p.packageId)) || `Package ${n + 1}`,
   }));
   const total = lines.reduce((a, l) => a + l.quantity, 0);
   return {
@@ -112,7 +113,7 @@ export function openSession(sessionId: string, shipment: ShipmentWire, facts: Fa
     lines,
     parcels,
     steps: [],
-    feedback: ok(`Shipment ${shipment.shipmentId} opened: scan ${total === 1 ? 'its one unit' : `each of its ${total} units`}.`),
+    feedback: ok(total === 1 ? `Shipment ${shipment.shipmentId} opened: scan its unit.` : `Shipment ${shipment.shipmentId} opened: scan each of its ${total} units.`),
   };
 }
 

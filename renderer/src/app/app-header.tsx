@@ -1,5 +1,6 @@
 // The header: app name, the Sandbox badge (nobody should think test orders are real), the
 // sign-in status, one chip per device, and the navigation with its shortcuts.
+import type { SignInView } from '../../../shared/contract/setup.js';
 import { useAppStore } from '../stores/app-store.js';
 import { useDevicesStore, type DeviceStatus } from '../stores/devices-store.js';
 import { SCREENS, shortcutLabel } from './screens.js';
@@ -29,6 +30,20 @@ function DeviceChips() {
   );
 }
 
+/**
+ * The header's few words on sign-in: where, not until when (a desk monitor has no room for the
+ * whole sentence, which stays in the tooltip and on Setup).
+ */
+export function shortSignIn(signIn: SignInView): string {
+  if (!signIn.signedIn) return signIn.text;
+  if (signIn.mode === 'sandbox') return 'Signed in to the Sandbox';
+  try {
+    return `Signed in to ${new URL(signIn.baseUrl ?? '').host}`;
+  } catch {
+    return 'Signed in';
+  }
+}
+
 export function AppHeader() {
   const info = useAppStore((s) => s.info);
   const signIn = useAppStore((s) => s.signIn);
@@ -48,6 +63,8 @@ export function AppHeader() {
       ? signIn.text
       : 'Checking sign-in…';
   const signInClass = offline ? 'offline' : signIn?.signedIn ? 'signed-in' : 'signed-out';
+  // Online, the header has room for where the desk is signed in, not the whole sentence (the tooltip).
+  const signInShort = !offline && signIn ? shortSignIn(signIn) : signInText;
   return (
     <header className="app-header">
       <div className="header-top">
@@ -67,7 +84,7 @@ export function AppHeader() {
           title={offline && !pageDenied ? `${signInText}. It reconnects by itself; scans made meanwhile wait here and are sent in order when it is back.` : signInText}
           role={offline ? 'alert' : undefined}
         >
-          {signInText}
+          {signInShort}
         </span>
         {offline ? (
           scansWaiting > 0 ? (

@@ -17,6 +17,22 @@ export interface StatusMessage {
   seq: number;
 }
 
+/**
+ * What the status line says on arriving at a screen. A message belongs to the screen it was said
+ * on: leaving the screen leaves its message behind, so nobody reads the Pack screen's last word
+ * while working the Queue.
+ */
+export const SCREEN_HINTS: Record<ScreenId, string> = {
+  pack: 'Scan a shipment label, an order id or a product to start.',
+  queue: 'Arrow keys choose a shipment; Enter opens it on Pack.',
+  print: 'Scan or type a shipment id to reprint its label.',
+  dispatch: 'Scan each packed shipment to mark it ready to dispatch.',
+  returns: 'Scan a return label to receive the return.',
+  listings: 'Search listings by SKU, or edit prices and stock in bulk from a CSV file.',
+  activity: 'Who packed what, and when.',
+  setup: 'The marketplace connection, devices, printers and desk settings.',
+};
+
 interface AppState {
   screen: ScreenId;
   info?: ResultOf<'app.info'>;
@@ -55,7 +71,10 @@ const initial = () => ({
 
 export const useAppStore = create<AppState>()((set, get) => ({
   ...initial(),
-  go: (screen) => set({ screen }),
+  go: (screen) => {
+    if (screen === get().screen) return;
+    set({ screen, status: { tone: 'info', text: SCREEN_HINTS[screen], seq: get().status.seq + 1 } });
+  },
   say: (tone, text) => set({ status: { tone, text, seq: get().status.seq + 1 } }),
   setInfo: (info) => set({ info, signIn: info.signIn }),
   setSignIn: (signIn) => set({ signIn }),

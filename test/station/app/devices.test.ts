@@ -136,4 +136,32 @@ describe('demo simulators', () => {
       await demo.close();
     }
   });
+
+  it('places the parcel on the demo scale when every unit is verified, and takes it off when packed away', async () => {
+    const pair = await createPtyPair('demo-scale');
+    const sim = await startScaleSimulator({ path: pair.simPath, protocol: 'continuous', targetKg: 0, settleSteps: 2, streamIntervalMs: 50 });
+    const demo = await startTestAppStation({
+      sandbox: sb,
+      simulators: async () => ({
+        profiles: [{ id: 'demo-scale', name: 'Demo scale', role: 'scale', protocol: 'continuous', path: pair.devicePath }],
+        scale: sim,
+        stop: () => sim.stop(),
+      }),
+    });
+    try {
+      await demo.waitForEvent('device.status', (s) => s.id === 'demo-scale' && s.status === 'connected');
+      const [id] = (await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: demo.settings.get().locationId, kind: 'plain' }, token: null })).json.shipmentIds;
+      await demo.api.invoke('desk.scan', { raw: id, source: 'typed' });
+      const skus = sb.world.shipments.get(id)!.orderItems.flatMap((i) => Array.from({ length: i.quantity }, () => i.sku));
+      const placed = demo.waitForEvent('device.weight', (w) => w.deviceId === 'demo-scale' && w.stable && w.weightKg > 0);
+      for (const sku of skus) await demo.api.invoke('desk.scan', { raw: sku, source: 'typed' });
+      expect((await placed).weightKg).toBeGreaterThan(0);
+      const off = demo.waitForEvent('device.weight', (w) => w.deviceId === 'demo-scale' && w.stable && w.weightKg === 0);
+      await demo.api.invoke('desk.putAside', {});
+      expect((await off).weightKg).toBe(0);
+    } finally {
+      await demo.close();
+      await pair.dispose();
+    }
+  });
 });

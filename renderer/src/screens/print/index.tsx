@@ -36,7 +36,7 @@ function Printers() {
           <li key={p.name} className={`printer printer-${p.state}`}>
             <strong>{p.name}</strong>
             {p.roles.length > 0 ? ` (for ${p.roles.map((r) => ROLE_WORDS[r] ?? r).join(', ')})` : ''}: {PRINTER_WORDS[p.state]}
-            {p.message ? <span className="printer-message"> — {p.message}</span> : null}
+            {p.message && p.message.toLowerCase() !== PRINTER_WORDS[p.state].toLowerCase() ? <span className="printer-message"> — {p.message}</span> : null}
           </li>
         ))}
       </ul>
