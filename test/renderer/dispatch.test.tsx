@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TestAppStation } from '../support/app-station.js';
 import type { TestSandbox } from '../support/sandbox.js';
 import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
+import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
@@ -28,6 +29,10 @@ describe('Dispatch screen: cancel', () => {
 
     const dialog = await screen.findByRole('dialog', { name: `Cancel shipment ${id}?` });
     expect(within(dialog).getByText(preview.text)).toBeTruthy();
+    // Stock and the buyer, in words: no spec sections, no marketplace state codes.
+    expect(dialog.textContent).toMatch(/out of stock/);
+    expect(dialog.textContent).toMatch(/buyer/);
+    expect(dialog.textContent).not.toMatch(/spec|§|APPROVED|READY_TO_DISPATCH/);
     expect(dialog.contains(document.activeElement)).toBe(true);
     // Tab cycles inside the dialog.
     for (let i = 0; i < 4; i++) {
@@ -49,6 +54,19 @@ describe('Dispatch screen: cancel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
     await waitFor(() => expect(statusOf(id!)).toBe('CANCELLED'), { timeout: 10_000 });
     expect(screen.getByRole('list', { name: 'Dispatch results' }).textContent).toContain(id!);
+  });
+
+  it('does not offer to cancel what can no longer be cancelled, and says why in words', async () => {
+    const [id] = await createShipments(sb, 1);
+    await readyToDispatch(sb, [id!]);
+    const { user, sounds } = renderApp(app.api, 'dispatch');
+    await user.type(screen.getByLabelText('Shipment to cancel'), id!);
+    await user.click(screen.getByRole('button', { name: 'Cancel shipment…' }));
+    await statusSays(new RegExp(`${id} is already marked ready to dispatch, so it can no longer be cancelled here`));
+    expect(screen.getByRole('status').textContent).not.toMatch(/READY_TO_DISPATCH|APPROVED|spec|§/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sounds).toContain('failure');
+    expect(statusOf(id!)).toBe('READY_TO_DISPATCH');
   });
 
   it('refuses to mark an unpacked shipment ready to dispatch, in words, with the failure sound', async () => {

@@ -75,9 +75,14 @@ export async function printManifest(api: StationApi, vendorGroupCode: string): P
   }
 }
 
+/** The dialog's words, or undefined when there is nothing to confirm (the reason is on the status line). */
 export async function cancelPreview(api: StationApi, shipmentId: string): Promise<string | undefined> {
   try {
-    return (await api.invoke('dispatch.cancelPreview', { shipmentId })).text;
+    const preview = await api.invoke('dispatch.cancelPreview', { shipmentId });
+    if (preview.cancellable) return preview.text;
+    say('error', preview.text);
+    playSound('failure');
+    return undefined;
   } catch (e) {
     say('error', errorWords(e));
     playSound('failure');

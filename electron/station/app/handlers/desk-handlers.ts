@@ -90,7 +90,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
       });
     },
     'dispatch.scan': async ({ raw }) => dispatchScan(ctx, classifyScan(raw), raw),
-    'dispatch.cancelPreview': async ({ shipmentId }) => ({ text: await cancelPreview(ctx, shipmentId) }),
+    'dispatch.cancelPreview': async ({ shipmentId }) => cancelPreview(ctx, shipmentId),
     'dispatch.cancel': async ({ shipmentId, reason }) => cancel(ctx, shipmentId, reason),
     'handover.counts': async () => {
       const counts = await ctx
@@ -191,19 +191,32 @@ function notReadyToDispatch(s: ShipmentWire, locationId: string): string | { ok:
   }
 }
 
-async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<string> {
+async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<{ text: string; cancellable: boolean }> {
   const locationId = ctx.locationId();
   const shipment = await readShipment(ctx, shipmentId);
-  if (!shipment) return `No shipment ${shipmentId} was found for this seller; there is nothing to cancel.`;
+  if (!shipment) return { cancellable: false, text: `No shipment ${shipmentId} was found for this seller; there is nothing to cancel.` };
   const refusal = notCancellable(shipment, locationId);
-  if (refusal) return refusal;
+  if (refusal) return { cancellable: false, text: refusal };
   // spec § Shipment, cancel row: "seller cancellations take the product out of stock".
-  return (
-    `Cancelling takes ${titlesOf(shipment)} out of stock at ${shipment.locationId} (seller cancellation, spec § Shipment). ` +
-    `The customer's order for ${shipmentId} is cancelled and cannot be packed again; set the stock again on the Listings screen when you have the product. ` +
-    `Cancellations count against the location, so cancel only when you cannot ship.`
-  );
+  return {
+    cancellable: true,
+    text:
+      `The buyer is told their order for ${titlesOf(shipment)} is cancelled; it cannot be packed or shipped afterwards. ` +
+      `The marketplace also takes ${titlesOf(shipment)} out of stock at location ${shipment.locationId}: when you have the product again, set its stock on the Listings screen (Alt+6). ` +
+      `Cancellations count against the location, so cancel only when you cannot ship.`,
+  };
 }
+
+/** Where a shipment is in its life, in the words of the packing floor. */
+const CANCEL_STATE_WORDS: Record<string, string> = {
+  PACKING_IN_PROGRESS: 'being packed (its label is on the way)',
+  PACKED: 'already packed',
+  FORM_FAILED: 'packed, waiting for a tax form',
+  READY_TO_DISPATCH: 'already marked ready to dispatch',
+  PICKUP_COMPLETE: 'already picked up by the courier',
+  SHIPPED: 'already shipped',
+  DELIVERED: 'already delivered',
+};
 
 /** The cancel operation is described for APPROVED shipments only (spec § Shipment). */
 function notCancellable(s: ShipmentWire, locationId: string): string | undefined {
@@ -211,8 +224,9 @@ function notCancellable(s: ShipmentWire, locationId: string): string | undefined
   if (s.locationId !== locationId) return `${id} belongs to location ${s.locationId}, not to this desk's ${locationId}; cancel it from that location.`;
   const status = shipmentStatus(s);
   if (status === 'CANCELLED') return `${id} is already cancelled.`;
-  if (status !== 'APPROVED') return `${id} is ${status}; only shipments not yet packed (APPROVED) can be cancelled.`;
-  if (s.hold) return `${id} is on hold by the marketplace; it cannot be cancelled until the hold is released.`;
+  if (status !== 'APPROVED')
+    return `${id} is ${CANCEL_STATE_WORDS[status] ?? 'past packing'}, so it can no longer be cancelled here: only shipments not yet packed can be. Hand it over as usual; if the buyer must not get it, contact the marketplace's seller support.`;
+  if (s.hold) return `${id} is on hold by the marketplace; it can be cancelled once the hold is released. Keep it on the hold shelf.`;
   return undefined;
 }
 
@@ -232,7 +246,7 @@ async function cancel(ctx: AppContext, shipmentId: string, reason: string): Prom
       (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
     );
     const r = result[0];
-    if (r?.processingStatus === 'SUCCESS') return { shipmentId, ok: true, text: `${shipmentId} is cancelled; ${titlesOf(shipment)} is now out of stock at ${locationId}.` };
+    if (r?.processingStatus === 'SUCCESS') return { shipmentId, ok: true, text: `${shipmentId} is cancelled and the buyer is told; ${titlesOf(shipment)} is now out of stock at ${locationId}.` };
     return { shipmentId, ok: false, text: `${shipmentId} was not cancelled. ${adviceFor(r?.errorCode ?? 'FAILURE', r?.errorMessage ?? undefined).sentence}` };
   } catch (e) {
     if (e instanceof MarketplaceError && e.outcomeUnknown) {
