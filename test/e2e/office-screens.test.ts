@@ -54,13 +54,15 @@ describe.skipIf(!ready)("the lead's and the office's screens", () => {
     // Every shipment the lead may look at: 'Ready to dispatch' is the longest state.
     await page.keyboard.press('Alt+2');
     await expect.poll(() => words(list)).toContain('Ready to dispatch');
-    const clipped = await list.evaluate((el) => {
+    // Runs in the page (the tests' own types have no DOM).
+    const clipped = await list.evaluate((el: any) => {
+      const doc = (globalThis as any).document;
       const bad: string[] = [];
       for (const row of el.querySelectorAll('[role=option]')) {
-        const cells = [...row.children] as HTMLElement[];
+        const cells = [...row.children] as any[];
         for (const cell of cells.slice(0, 3)) {
           // The text's own width, to the subpixel: an ellipsis may hide half a pixel.
-          const range = document.createRange();
+          const range = doc.createRange();
           range.selectNodeContents(cell);
           if (range.getBoundingClientRect().width > cell.getBoundingClientRect().width) bad.push(`${cell.className}: ${cell.textContent}`);
         }
