@@ -42,7 +42,7 @@ describe('Listings screen', () => {
 
     expect(name.id).toBe('lf-packages-0-name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(description(name)).toContain('packages[0].name has 70 characters; the maximum is 64.');
+    expect(description(name)).toContain('Package 1 name has 70 characters; at most 64.');
 
     await user.click(within(form).getByRole('button', { name: 'Create listing' }));
     expect(within(form).getByRole('status').textContent).toMatch(/Not sent/);
@@ -62,10 +62,29 @@ describe('Listings screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     expect(sp.getAttribute('aria-invalid')).toBe('true');
-    expect(description(sp)).toContain(`price.selling_price (${before + 100}) must not be above price.mrp (${before}).`);
+    expect(description(sp)).toContain(`Selling price (${before + 100}) must not be above MRP (${before}).`);
+    // The summary at the top names the field as the form does; the wrong field has the focus.
+    const summary = within(form).getByRole('alert');
+    expect(within(summary).getByRole('list', { name: 'Fields to correct' }).textContent).toBe(`Selling price (${before + 100}) must not be above MRP (${before}).`);
+    expect(form.firstElementChild?.nextElementSibling).toBe(summary);
+    await waitFor(() => expect(document.activeElement).toBe(sp));
     expect(sent).not.toContain('listings.save');
     const after = await app.api.invoke('listings.get', { sku: 'KTL-BLK-005' });
     expect((after.record?.price as { mrp: number }).mrp).toBe(before);
+  });
+
+  it('says the shelf life in days, as typed, and focuses the first wrong field from the summary', async () => {
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('SKU'), 'NEW-SKU-2');
+    const life = within(form).getByLabelText('Shelf life (days)');
+    await user.type(life, '2000');
+    await user.click(within(form).getByRole('button', { name: 'Create listing' }));
+    expect(description(life)).toContain('Shelf life (2000 days) must not be longer than 1800 days (60 months).');
+    const summary = within(form).getByRole('list', { name: 'Fields to correct' });
+    expect(summary.textContent).not.toMatch(/seconds|172800000|\$\.|price\.|dating_label/);
+    await user.click(within(summary).getByRole('link', { name: /Shelf life/ }));
+    await waitFor(() => expect(document.activeElement).toBe(life));
+    expect(sent).not.toContain('listings.save');
   });
 
   it('saves a loaded listing with a changed package name, and the marketplace keeps it', async () => {

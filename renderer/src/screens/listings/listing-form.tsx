@@ -9,6 +9,7 @@ import { checkListing } from '../../../../shared/api/listing-rules.js';
 import { isValidSku, MAX_SKU_LENGTH } from '../../../../shared/api/listings.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
 import { draftOfRecord, emptyDraft, fieldId, placeOf, toListing, type ListingDraft } from './listing-draft.js';
+import { issueWords } from './listing-issue-words.js';
 import { LabelFields, LocationsFields, PackagesFields, shownPaths } from './listing-form-rows.js';
 import { MessagesContext, PathGroup, PathInput, PathSelect } from './listing-fields.js';
 
@@ -29,10 +30,17 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
 
   const shown = useMemo(() => shownPaths(d), [d]);
   const local = useMemo(() => {
-    const { issues } = checkListing(toListing(d), { operation: d.mode, hyperlocal: d.hyperlocal, sellerLocationIds: sellerLocations, existingPackageIds: d.mode === 'update' ? packageIds : undefined });
+    const listing = toListing(d);
+    const { issues } = checkListing(listing, { operation: d.mode, hyperlocal: d.hyperlocal, sellerLocationIds: sellerLocations, existingPackageIds: d.mode === 'update' ? packageIds : undefined });
     const byPlace: Record<string, string[]> = {};
-    for (const i of issues) (byPlace[placeOf(i.path, shown)] ??= []).push(i.severity === 'WARNING' ? `Note: ${i.description}` : i.description);
-    return { byPlace, errors: issues.filter((i) => i.severity === 'ERROR') };
+    const errors: { place: string; text: string }[] = [];
+    for (const i of issues) {
+      const place = placeOf(i.path, shown);
+      const text = issueWords(i, listing, d);
+      (byPlace[place] ??= []).push(text);
+      if (i.severity === 'ERROR') errors.push({ place, text });
+    }
+    return { byPlace, errors };
   }, [d, sellerLocations, packageIds, shown]);
 
   const messages = {
@@ -95,6 +103,10 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     }
   }
 
+  function focusField(id: string) {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`)?.focus());
+  }
+
   async function save(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
@@ -103,8 +115,7 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     if (badSku || local.errors.length > 0) {
       const count = local.errors.length + (badSku ? 1 : 0);
       setResult({ ok: false, text: `Not sent: ${count} ${count === 1 ? 'field needs' : 'fields need'} correcting (marked below).` });
-      const first = badSku ? 'lf-sku' : fieldId(placeOf(local.errors[0].path, shown));
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(first)}`)?.focus());
+      focusField(badSku ? 'lf-sku' : fieldId(local.errors[0]!.place));
       return;
     }
     setBusy(true);
@@ -131,6 +142,29 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     <MessagesContext.Provider value={messages}>
       <form ref={formRef} aria-label="Listing" className="panel listing-form" onSubmit={save} noValidate>
         <h2>{d.mode === 'create' ? 'New listing' : `Update listing ${d.sku}`}</h2>
+        {submitted && (local.errors.length > 0 || skuError) ? (
+          <div className="error-summary" role="alert" aria-labelledby="lf-summary-title">
+            <p id="lf-summary-title">
+              <strong>Not sent. Correct {local.errors.length + (skuError ? 1 : 0) === 1 ? 'this field' : 'these fields'} first:</strong>
+            </p>
+            <ul aria-label="Fields to correct">
+              {skuError ? (
+                <li>
+                  <a href="#lf-sku" onClick={(e) => (e.preventDefault(), focusField('lf-sku'))}>
+                    SKU: {skuError}
+                  </a>
+                </li>
+              ) : null}
+              {local.errors.map((x, i) => (
+                <li key={`${x.place}-${i}`}>
+                  <a href={`#${fieldId(x.place)}`} onClick={(e) => (e.preventDefault(), focusField(fieldId(x.place)))}>
+                    {x.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Field id="lf-sku" label="SKU" error={skuError}>
           {(a) => <input {...a} value={d.sku} onChange={(e) => set({ sku: e.target.value })} />}
         </Field>
