@@ -22,7 +22,8 @@ export const SkuResult = z.object({
 });
 export type SkuResult = z.infer<typeof SkuResult>;
 
-export const BulkRow = z.object({ row: z.number().int(), sku: z.string(), change: z.string(), problem: z.string().optional() });
+/** One row of a bulk file: its number as the spreadsheet shows it, and whether it changes anything. */
+export const BulkRow = z.object({ row: z.number().int(), sku: z.string(), change: z.string(), changes: z.boolean(), problem: z.string().optional() });
 
 export const listingsCommands = {
   'listings.search': command(z.object({ state: InternalState, text: z.string().max(100).optional(), batchNo: z.number().int().nonnegative().default(0) }), z.object({ rows: z.array(ListingRow), total: z.number().int() }), 'Listings in an internal state, 20 per batch.'),
@@ -34,5 +35,10 @@ export const listingsCommands = {
   ),
   'listings.save': command(z.object({ sku: z.string().min(1), listing: z.record(z.string(), z.unknown()), mode: z.enum(['create', 'update']), hyperlocal: z.boolean() }), SkuResult, 'Create or update a listing; errors come back at their attribute paths.'),
   'listings.bulkPreview': command(z.object({ csv: z.string().max(5_000_000), kind: z.enum(['price', 'inventory']) }), z.object({ rows: z.array(BulkRow) }), 'Read a price or inventory CSV and say what it will change.'),
-  'listings.bulkApply': command(z.object({ csv: z.string().max(5_000_000), kind: z.enum(['price', 'inventory']) }), z.array(SkuResult), 'Apply a price or inventory CSV; per-SKU results.'),
+  'listings.bulkApply': command(
+    z.object({ csv: z.string().max(5_000_000), kind: z.enum(['price', 'inventory']), skus: z.array(z.string()).max(5000).optional() }),
+    z.array(SkuResult),
+    'Apply a price or inventory CSV (or only the given SKUs of it); per-SKU results.',
+  ),
+  'listings.exportCsv': command(z.object({ kind: z.enum(['price', 'inventory']) }), z.object({ csv: z.string(), fileName: z.string(), listings: z.number().int() }), 'The current listings as a bulk CSV with every column the import reads.'),
 } as const;

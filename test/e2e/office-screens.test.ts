@@ -8,6 +8,8 @@ import { type BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
 import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
+import { readBulkCsv } from '../../shared/listing-csv.js';
+import { readFileSync } from 'node:fs';
 
 const ready = haveChromium() && cupsAvailable();
 
@@ -76,5 +78,22 @@ describe.skipIf(!ready)("the lead's and the office's screens", () => {
     });
     expect(clipped).toEqual([]);
     await desk.screenshot('queue');
+  });
+
+  it('Listings: a template and an export of the current prices download as files a spreadsheet opens, with product_id', async () => {
+    const { page } = desk;
+    await desk.go('Listings');
+    await page.getByRole('tab', { name: 'Bulk from CSV' }).click();
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a template' }).click()]);
+    expect(template.suggestedFilename()).toBe('listings-prices-template.csv');
+    expect(readFileSync((await template.path())!, 'utf8')).toBe('\ufeffsku,product_id,mrp,selling_price,title\r\n');
+
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the current prices' }).click()]);
+    const text = readFileSync((await exported.path())!, 'utf8');
+    const lines = readBulkCsv(text, 'price');
+    const some = [...station.sandbox.world.listingsOf(station.sandbox.info.sellerId).values()].find((l) => !l.hyperlocal && (l.data as any).listing_status === 'ACTIVE')!;
+    expect(lines).toContainEqual(expect.objectContaining({ sku: some.sku, productId: (some.data as any).product_id, mrp: (some.data as any).price.mrp }));
+    await expect.poll(() => words(page.getByRole('status').filter({ hasText: 'saved with' }))).toMatch(/listings-prices-\d{4}-\d{2}-\d{2}\.csv saved with \d+ listings/);
+    await desk.screenshot('listings-bulk');
   });
 });

@@ -135,7 +135,7 @@ describe('Listings screen', () => {
     fireEvent.change(within(form).getByLabelText('Or paste the CSV'), { target: { value: csv } });
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
 
-    const summary = await screen.findByText(/rows have problems/);
+    const summary = await screen.findByText(/1 row has a problem/);
     expect(summary.textContent).toContain('row 3');
     expect(summary.textContent).not.toContain('row 2');
     const table = screen.getByRole('table', { name: 'What the file will change' });
@@ -144,20 +144,29 @@ describe('Listings screen', () => {
     expect(sent).not.toContain('listings.bulkApply');
   });
 
-  it('applies a price CSV and reports each SKU', async () => {
+  it('applies a price CSV: the button counts only the rows that change, and only those SKUs are sent', async () => {
     const user = userEvent.setup();
     show();
     await user.click(screen.getByRole('tab', { name: 'Bulk from CSV' }));
     const form = screen.getByRole('form', { name: 'Bulk change' });
-    const csv = ['sku,product_id,mrp,selling_price', 'BOK-HB-001,9789896052645,599,450', 'BOK-HB-003,9780298390229,299,199'].join('\n');
+    const same = (await app.api.invoke('listings.get', { sku: 'BOK-HB-002' })).record as { product_id: string; price: { mrp: number; selling_price?: number; marketplace_selling_price?: number } };
+    const csv = [
+      'sku,product_id,mrp,selling_price',
+      'BOK-HB-001,9789896052645,599,450',
+      `BOK-HB-002,${same.product_id},${same.price.mrp},${same.price.selling_price ?? same.price.marketplace_selling_price}`,
+      'BOK-HB-003,9780298390229,299,199',
+    ].join('\n');
     fireEvent.change(within(form).getByLabelText('Or paste the CSV'), { target: { value: csv } });
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
-    await screen.findByText('2 rows, no problems.');
+    await screen.findByText('2 of 3 rows change something. No problems.');
+    const sentBefore = sent.length;
     await user.click(within(form).getByRole('button', { name: 'Apply 2 changes' }));
 
     await screen.findByText('All 2 SKUs changed.');
     const results = screen.getByRole('table', { name: 'Result per SKU' });
     expect(within(results).getByRole('cell', { name: 'BOK-HB-001' }).closest('tr')!.textContent).toContain('saved');
+    expect(within(results).queryByRole('cell', { name: 'BOK-HB-002' })).toBeNull();
+    expect(sent.slice(sentBefore).filter((c) => c === 'listings.bulkApply')).toHaveLength(1);
     const after = await app.api.invoke('listings.get', { sku: 'BOK-HB-003' });
     const price = after.record?.price as { selling_price?: number; marketplace_selling_price?: number };
     expect(price.selling_price ?? price.marketplace_selling_price).toBe(199);

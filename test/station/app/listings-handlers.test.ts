@@ -3,7 +3,7 @@
 // marketplace's refusals keep theirs, and every bulk problem names its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingsHandlers } from '../../../electron/station/app/handlers/listings-handlers.js';
-import { MAX_BULK_ROWS, parseCsv, readBulkCsv } from '../../../electron/station/app/handlers/listings-csv.js';
+import { MAX_BULK_ROWS, parseCsv, readBulkCsv } from '../../../shared/listing-csv.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
 
@@ -94,15 +94,20 @@ describe('listings.save', () => {
 describe('bulk CSV', () => {
   it('reads quoted fields, doubled quotes and line breaks inside quotes with spreadsheet row numbers', () => {
     const text = '\ufeffsku,product_id,mrp,selling_price\r\n"A,1","P""Q",10,9\n\n"multi\nline",X,1,1\nB , Y ,2,2';
+    // A blank row keeps its number; a cell holding a line break is one spreadsheet row.
     expect(parseCsv(text)).toEqual([
       { row: 1, fields: ['sku', 'product_id', 'mrp', 'selling_price'] },
       { row: 2, fields: ['A,1', 'P"Q', '10', '9'] },
       { row: 4, fields: ['multi\nline', 'X', '1', '1'] },
-      { row: 6, fields: ['B', 'Y', '2', '2'] },
+      { row: 5, fields: ['B', 'Y', '2', '2'] },
     ]);
     expect(() => parseCsv('sku\n"open')).toThrow(/Row 2: a quoted value is never closed/);
-    expect(() => parseCsv('sku\nab"c')).toThrow(/Row 2: a quote/);
     expect(() => readBulkCsv('sku,mrp\nA,1', 'price')).toThrow(/Row 1 must be the header sku,product_id,mrp,selling_price for a price file \(missing product_id, selling_price\)/);
+  });
+
+  it("reads Excel's files: byte-order mark, semicolons, quoted values, 1299.00 for a whole number, an export's title column", () => {
+    const excel = '\ufeffsku;product_id;mrp;selling_price;title\r\n"KTL;1";KTLP4BPLIKTURJ6V;1299.00;999;"Kettle; 1.8 L"\r\n';
+    expect(readBulkCsv(excel, 'price')).toEqual([{ row: 2, sku: 'KTL;1', productId: 'KTLP4BPLIKTURJ6V', mrp: 1299, sellingPrice: 999 }]);
   });
 
   it('refuses an oversize file in words', async () => {
@@ -117,7 +122,7 @@ describe('bulk CSV', () => {
     const csv = ['sku,product_id,mrp,selling_price', `${a.sku},${a.productId},${a.mrp},${a.mrp - 1}`, `"${b.sku}",${b.productId},${b.mrp},${b.mrp + 5}`, `${c.sku},${c.productId},12.5,10`].join('\n');
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'price' });
     expect(preview.rows).toHaveLength(3);
-    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, change: `MRP ${a.mrp} → ${a.mrp}; selling price ${a.sellingPrice} → ${a.mrp - 1}.` });
+    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: true, change: `MRP ${a.mrp} → ${a.mrp}; selling price ${a.sellingPrice} → ${a.mrp - 1}.` });
     expect(preview.rows[1].problem).toBe(`Row 3: price.selling_price (${b.mrp + 5}) must not be above price.mrp (${b.mrp}).`);
     expect(preview.rows[2].problem).toBe('Row 4: mrp "12.5" is not a whole number (write it without decimals or separators).');
     expect((await record(a.sku)).price.selling_price).toBe(a.sellingPrice); // a preview changes nothing
@@ -140,7 +145,7 @@ describe('bulk CSV', () => {
     const csv = ['sku,location_id,product_id,inventory', `${a.sku},${locA},${a.productId},41`, `${b.sku},LOC9999,${b.productId},5`, `${a.sku},${locA},${a.productId},42`].join('\n');
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'inventory' });
     // Row 4 repeats a's location, so a is held back whole rather than half-applied.
-    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, change: 'Not changed: another row of this SKU has a problem.' });
+    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: false, change: 'Not changed: another row of this SKU has a problem.' });
     expect(preview.rows[1].problem).toMatch(/^Row 3: .*LOC9999.* is not a selling location of this SKU/);
     expect(preview.rows[2].problem).toBe(`Row 4: SKU ${a.sku} at ${locA} already appears on row 2; keep one row per SKU and location.`);
     const results = await h.api.invoke('listings.bulkApply', { csv, kind: 'inventory' });
@@ -149,9 +154,33 @@ describe('bulk CSV', () => {
     expect((await record(a.sku)).locations.find((l: { id: string }) => l.id === locA).inventory).toBe(a.inventory[locA]);
 
     const clean = ['sku,product_id,location_id,inventory', `${a.sku},${a.productId},${locA},41`].join('\n');
-    expect((await h.api.invoke('listings.bulkPreview', { csv: clean, kind: 'inventory' })).rows).toEqual([{ row: 2, sku: a.sku, change: `Stock at ${locA}: ${a.inventory[locA]} → 41.` }]);
+    expect((await h.api.invoke('listings.bulkPreview', { csv: clean, kind: 'inventory' })).rows).toEqual([{ row: 2, sku: a.sku, changes: true, change: `Stock at ${locA}: ${a.inventory[locA]} → 41.` }]);
     const [applied] = await h.api.invoke('listings.bulkApply', { csv: clean, kind: 'inventory' });
     expect(applied).toMatchObject({ sku: a.sku, status: 'success' });
     expect((await record(a.sku)).locations.find((l: { id: string }) => l.id === locA).inventory).toBe(41);
+  });
+
+  it('exports every listing with the columns the import needs (product_id too); the export read back changes nothing', async () => {
+    const exported = await h.api.invoke('listings.exportCsv', { kind: 'inventory' });
+    expect(exported.fileName).toMatch(/^listings-stock-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(exported.csv.startsWith('\ufeffsku,product_id,location_id,inventory,title\r\n')).toBe(true);
+    const lines = readBulkCsv(exported.csv, 'inventory');
+    const [a] = rows;
+    const locA = Object.keys(a!.inventory)[0]!;
+    expect(lines).toContainEqual(expect.objectContaining({ sku: a!.sku, productId: a!.productId, locationId: locA, inventory: (await record(a!.sku)).locations.find((l: { id: string }) => l.id === locA).inventory }));
+    const preview = await h.api.invoke('listings.bulkPreview', { csv: exported.csv, kind: 'inventory' });
+    expect(preview.rows.filter((r) => r.changes)).toEqual([]);
+
+    const prices = await h.api.invoke('listings.exportCsv', { kind: 'price' });
+    expect(readBulkCsv(prices.csv, 'price').length).toBe(prices.listings);
+    expect((await h.api.invoke('listings.bulkPreview', { csv: prices.csv, kind: 'price' })).rows.filter((r) => r.problem)).toEqual([]);
+  });
+
+  it('applies a part of a file by SKU: results carry the row numbers of the whole file', async () => {
+    const [a, b] = rows.slice(8, 10);
+    const csv = ['sku,product_id,mrp,selling_price', `${a!.sku},${a!.productId},${a!.mrp},${a!.mrp - 2}`, `${b!.sku},${b!.productId},${b!.mrp},${b!.mrp + 1}`].join('\n');
+    const part = await h.api.invoke('listings.bulkApply', { csv, kind: 'price', skus: [b!.sku] });
+    expect(part).toEqual([{ sku: b!.sku, status: 'failure', messages: [expect.objectContaining({ text: expect.stringMatching(/^Row 3: /) })] }]);
+    expect((await record(a!.sku)).price.selling_price).toBe(a!.sellingPrice);
   });
 });

@@ -125,8 +125,8 @@ describe('station CLI', () => {
     const r = await station(['listings', 'update-price', '--csv', csv, ...common]);
     const text = r.out.join('\n');
     expect(text).toContain(`preview ${sku}: mrp ${listing.price.mrp}`);
-    expect(text).toMatch(/line 3: product_id has 13 to 16 characters/);
-    expect(text).toMatch(/line 4: selling_price must not exceed mrp/);
+    expect(text).toMatch(/line 3: product_id has 5 characters; it must have 13 to 16/);
+    expect(text).toMatch(/line 4: price\.selling_price \(20\) must not be above price\.mrp \(10\)/);
     expect(text).toMatch(new RegExp(`^${sku}: success`, 'm'));
     expect(r.code).toBe(1); // bad rows make the run fail, though the good row was sent
   });

@@ -7,7 +7,7 @@ import { checkInventoryUpdate, checkPriceUpdate } from '../../../../shared/api/l
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { AppContext } from '../app-context.js';
 import { marketplaceTrouble } from './desk-deps.js';
-import { readBulkCsv, type BulkKind, type BulkLine } from './listings-csv.js';
+import { readBulkCsv, type BulkKind, type BulkLine } from '../../../../shared/listing-csv.js';
 import { fromAnswer, inventoryOf, sellingPriceOf, writeListings, type SkuResult } from './listings-results.js';
 
 type BulkRow = ResultOf<'listings.bulkPreview'>['rows'][number];
@@ -22,10 +22,12 @@ interface Plan {
   held: Map<string, string[]>;
 }
 
-export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Promise<Plan> {
+/** `only`: judge just these SKUs against the marketplace (a part of a file being applied). */
+export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, only?: readonly string[]): Promise<Plan> {
   const lines = readBulkCsv(csv, kind);
   markDuplicates(lines, kind);
-  const skus = [...new Set(lines.filter((l) => !l.problem).map((l) => l.sku))];
+  const wanted = (sku: string) => !only || only.includes(sku);
+  const skus = [...new Set(lines.filter((l) => !l.problem && wanted(l.sku)).map((l) => l.sku))];
   let records: Record<string, ListingRecord> = {};
   if (skus.length > 0) {
     try {
@@ -40,7 +42,10 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Pr
   const bodies: Plan['bodies'] = {};
   const unchanged: string[] = [];
   const changes = new Map<BulkLine, string>();
+  /** Rows that change something at the marketplace (what the Apply button counts). */
+  const changing = new Set<BulkLine>();
   for (const [sku, group] of bySku) {
+    if (!wanted(sku)) continue;
     const sound = group.filter((l) => !l.problem);
     if (sound.length === 0) continue;
     const record = records[sku];
@@ -59,7 +64,10 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Pr
         const same = before.mrp === l.mrp && before.sp === l.sellingPrice;
         changes.set(l, same ? `No change: MRP ${l.mrp}, selling price ${l.sellingPrice}.` : `MRP ${before.mrp} → ${l.mrp}; selling price ${before.sp ?? '?'} → ${l.sellingPrice}.`);
         if (same) unchanged.push(sku);
-        else bodies[sku] = body as PriceUpdateInput;
+        else {
+          bodies[sku] = body as PriceUpdateInput;
+          changing.add(l);
+        }
       }
       continue;
     }
@@ -81,6 +89,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Pr
     for (const l of sound) {
       const before = current[l.locationId!];
       changed ||= before !== l.inventory;
+      if (before !== l.inventory) changing.add(l);
       changes.set(l, before === l.inventory ? `No change: stock at ${l.locationId} stays ${l.inventory}.` : `Stock at ${l.locationId}: ${before} → ${l.inventory}.`);
     }
     if (changed) bodies[sku] = body;
@@ -100,6 +109,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind): Pr
       row: l.row,
       sku: l.sku,
       change: l.problem ? 'Not changed.' : blocked ? 'Not changed: another row of this SKU has a problem.' : (changes.get(l) ?? 'Not changed.'),
+      changes: !l.problem && !blocked && changing.has(l),
       ...(l.problem ? { problem: l.problem } : {}),
     };
   });
@@ -119,12 +129,20 @@ function markDuplicates(lines: BulkLine[], kind: BulkKind): void {
   }
 }
 
-export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind): Promise<SkuResult[]> {
-  const plan = await planBulk(ctx, csv, kind);
+/**
+ * Applies the file, or only the given SKUs of it: the screen sends the whole file part by part
+ * (for progress), so every row keeps the number it has in the file and in the preview.
+ */
+export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind, only?: readonly string[]): Promise<SkuResult[]> {
+  const plan = await planBulk(ctx, csv, kind, only);
+  const wanted = (sku: string) => !only || only.includes(sku);
   const results: SkuResult[] = [];
-  for (const [sku, problems] of plan.held) results.push({ sku, status: 'failure', messages: problems.map((text) => ({ severity: 'ERROR', text: `${text} Nothing was changed for this SKU.` })) });
-  for (const sku of plan.unchanged) results.push({ sku, status: 'success', messages: [{ severity: 'INFO', text: 'Already as in the file; nothing to send.' }] });
-  const skus = Object.keys(plan.bodies);
+  for (const [sku, problems] of plan.held) {
+    if (wanted(sku)) results.push({ sku, status: 'failure', messages: problems.map((text) => ({ severity: 'ERROR', text: `${text} Nothing was changed for this SKU.` })) });
+  }
+  for (const sku of plan.unchanged.filter(wanted)) results.push({ sku, status: 'success', messages: [{ severity: 'INFO', text: 'Already as in the file; nothing to send.' }] });
+  const skus = Object.keys(plan.bodies).filter(wanted);
+  for (const sku of Object.keys(plan.bodies)) if (!wanted(sku)) delete plan.bodies[sku];
   if (skus.length > 0) {
     const answers = await writeListings(ctx, kind, plan.bodies, { bulk: true });
     for (const sku of skus) results.push(fromAnswer(sku, answers[sku], '', kind === 'price' ? 'Price saved.' : 'Stock saved.'));

@@ -3,12 +3,16 @@
 // bulk CSV files. Every change is checked first with the rules the marketplace applies
 // (shared/api/listing-rules.ts, listing-update-rules.ts), so a mistake shows at its field before
 // any call; what the marketplace still refuses comes back with its attribute and JSON path.
-import { LISTINGS_BASE_PATH, ProductSearchResponse } from '../../../../shared/api/listings.js';
+import { InternalState } from '../../../../shared/api/enums.js';
+import { LISTINGS_BASE_PATH, ProductSearchResponse, type ListingRecord } from '../../../../shared/api/listings.js';
+import { LISTINGS_PER_SEARCH_BATCH } from '../../../../shared/api/limits.js';
+import { bulkExport, MAX_BULK_ROWS } from '../../../../shared/listing-csv.js';
 import { checkListing } from '../../../../shared/api/listing-rules.js';
 import { checkInventoryUpdate, checkPriceUpdate } from '../../../../shared/api/listing-update-rules.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import { StationError } from '../../../../shared/contract/define.js';
 import { parseAnswer } from '../../api/parse.js';
+import { istDate } from '../../packing/ist-dates.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble } from './desk-deps.js';
@@ -25,33 +29,7 @@ export function listingsHandlers(ctx: AppContext): Handlers {
     }
   };
   return {
-    'listings.search': async ({ state, text, batchNo }) => {
-      let answer;
-      try {
-        // One batch of 20, as the screen pages (spec § Listing operations, product/search).
-        const r = await ctx.marketplace().http.send({
-          method: 'POST',
-          path: `${LISTINGS_BASE_PATH}/product/search`,
-          body: { batchNo, internalState: state, ...(text?.trim() ? { searchText: text.trim() } : {}) },
-          mutating: false,
-        });
-        answer = parseAnswer(ProductSearchResponse, r.json, 'product search');
-      } catch (e) {
-        throw marketplaceTrouble(e, 'search the listings');
-      }
-      // The search item has no stock; the listing records have it per location.
-      const records = answer.listingData.length > 0 ? (await lookup(answer.listingData.map((i) => i.sku))).available : {};
-      const rows: ResultOf<'listings.search'>['rows'] = answer.listingData.map((i) => ({
-        sku: i.sku,
-        productId: i.productId,
-        title: i.product_name,
-        status: i.status,
-        mrp: i.product_description.mrp,
-        sellingPrice: i.product_description.ssp,
-        inventory: inventoryOf(records[i.sku]),
-      }));
-      return { rows, total: answer.totalListingsCount };
-    },
+    'listings.search': ({ state, text, batchNo }) => searchBatch(ctx, state, text, batchNo),
     'listings.get': async ({ sku }) => {
       const found = await lookup([sku]);
       if (found.invalid.includes(sku)) throw new StationError('INVALID_SKU', `"${sku}" is not a valid SKU: 1 to 64 characters, no commas, no blanks at either end.`);
@@ -71,8 +49,66 @@ export function listingsHandlers(ctx: AppContext): Handlers {
       return fromAnswer(sku, answers[sku], '', mode === 'create' ? 'Listing created.' : 'Listing saved.');
     },
     'listings.bulkPreview': async ({ csv, kind }) => ({ rows: (await planBulk(ctx, csv, kind)).rows }),
-    'listings.bulkApply': ({ csv, kind }) => applyBulk(ctx, csv, kind),
+    'listings.bulkApply': ({ csv, kind, skus }) => applyBulk(ctx, csv, kind, skus),
+    'listings.exportCsv': async ({ kind }) => {
+      const listings = await everyListing(ctx);
+      const day = istDate(ctx.clock.now());
+      return { csv: bulkExport(kind, listings), fileName: `listings-${kind === 'price' ? 'prices' : 'stock'}-${day}.csv`, listings: listings.length };
+    },
   };
+}
+
+type Row = ResultOf<'listings.search'>['rows'][number];
+
+/** One batch of 20, as the screen pages (spec § Listing operations, product/search), with stock per location. */
+async function searchBatch(ctx: AppContext, state: InternalState, text: string | undefined, batchNo: number): Promise<{ rows: Row[]; total: number }> {
+  let answer;
+  try {
+    const r = await ctx.marketplace().http.send({
+      method: 'POST',
+      path: `${LISTINGS_BASE_PATH}/product/search`,
+      body: { batchNo, internalState: state, ...(text?.trim() ? { searchText: text.trim() } : {}) },
+      mutating: false,
+    });
+    answer = parseAnswer(ProductSearchResponse, r.json, 'product search');
+  } catch (e) {
+    throw marketplaceTrouble(e, 'search the listings');
+  }
+  // The search item has no stock; the listing records have it per location.
+  let records: Record<string, ListingRecord> = {};
+  if (answer.listingData.length > 0) {
+    try {
+      records = (await ctx.marketplace().listings.get(answer.listingData.map((i) => i.sku))).available;
+    } catch (e) {
+      throw marketplaceTrouble(e, 'read the listings');
+    }
+  }
+  const rows: Row[] = answer.listingData.map((i) => ({
+    sku: i.sku,
+    productId: i.productId,
+    title: i.product_name,
+    status: i.status,
+    mrp: i.product_description.mrp,
+    sellingPrice: i.product_description.ssp,
+    inventory: inventoryOf(records[i.sku]),
+  }));
+  return { rows, total: answer.totalListingsCount };
+}
+
+/** Listings a seller still sells or may sell again: every state but archived. */
+const EXPORTED_STATES = InternalState.options.filter((s) => s !== 'ARCHIVED');
+
+/** Every listing of those states, batch after batch, up to what one bulk file may hold. */
+async function everyListing(ctx: AppContext): Promise<Row[]> {
+  const all: Row[] = [];
+  for (const state of EXPORTED_STATES) {
+    for (let batchNo = 0; all.length < MAX_BULK_ROWS; batchNo++) {
+      const { rows, total } = await searchBatch(ctx, state, undefined, batchNo);
+      all.push(...rows);
+      if (rows.length === 0 || (batchNo + 1) * LISTINGS_PER_SEARCH_BATCH >= total) break;
+    }
+  }
+  return all.slice(0, MAX_BULK_ROWS);
 }
 
 interface QuickEdit {

@@ -1,11 +1,15 @@
-// Bulk price or stock changes from a CSV file (or pasted text): a preview that names every row
-// with a problem by its row number, then Apply, part by part with progress, and a result per SKU.
+// Bulk price or stock changes from a CSV file (or pasted text): a template or an export of the
+// listings as they are to start from, a preview that names every row with a problem by its row
+// number, then Apply, part by part with progress, and a result per SKU. The whole file travels
+// with every part, so a row's number in the results is the one in the preview and the file.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
-import { bulkParts } from './bulk-chunks.js';
+import { MAX_SKUS_PER_REQUEST } from '../../../../shared/api/limits.js';
+import { bulkTemplate } from '../../../../shared/listing-csv.js';
+import { saveTextFile } from '../../app/save-file.js';
 import { skuResultWords } from './quick-edit-form.js';
 
 type Kind = 'price' | 'inventory';
@@ -60,18 +64,21 @@ export function BulkPanel() {
   }
 
   async function apply() {
-    const parts = bulkParts(csv);
+    // Only SKUs with a row that changes something are sent, in parts of one request each.
+    const skus = [...new Set((preview ?? []).filter((r) => r.changes).map((r) => r.sku))];
+    const parts: string[][] = [];
+    for (let i = 0; i < skus.length; i += MAX_SKUS_PER_REQUEST) parts.push(skus.slice(i, i + MAX_SKUS_PER_REQUEST));
     const all: SkuResult[] = [];
     setProgress({ done: 0, total: parts.length });
     setNote(undefined);
     try {
       for (const [i, part] of parts.entries()) {
-        all.push(...(await api.invoke('listings.bulkApply', { csv: part, kind })));
+        all.push(...(await api.invoke('listings.bulkApply', { csv, kind, skus: part })));
         setResults([...all]);
         setProgress({ done: i + 1, total: parts.length });
       }
       const failed = all.filter((r) => r.status === 'failure').length;
-      setNote({ ok: failed === 0, text: failed === 0 ? `All ${all.length} SKUs changed.` : `${all.length - failed} of ${all.length} SKUs changed; ${failed} refused (see below).` });
+      setNote({ ok: failed === 0, text: failed === 0 ? `All ${all.length} ${all.length === 1 ? 'SKU' : 'SKUs'} changed.` : `${all.length - failed} of ${all.length} SKUs changed; ${failed} refused (see below).` });
     } catch (err) {
       setNote({ ok: false, text: `Stopped: ${errorWords(err)} ${all.length} SKUs were sent before that.` });
     } finally {
@@ -79,8 +86,24 @@ export function BulkPanel() {
     }
   }
 
+  function downloadTemplate() {
+    saveTextFile(`listings-${kind === 'price' ? 'prices' : 'stock'}-template.csv`, bulkTemplate(kind), 'text/csv');
+    setNote({ ok: true, text: `Template saved: fill one row per ${kind === 'price' ? 'SKU' : 'SKU and location'}, then choose the file here.` });
+  }
+
+  async function downloadExport() {
+    setNote({ ok: true, text: 'Reading every listing…' });
+    try {
+      const r = await api.invoke('listings.exportCsv', { kind });
+      saveTextFile(r.fileName, r.csv, 'text/csv');
+      setNote({ ok: true, text: `${r.fileName} saved with ${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}. Change the numbers, then choose the file here.` });
+    } catch (err) {
+      setNote({ ok: false, text: `The listings could not be exported: ${errorWords(err)}` });
+    }
+  }
+
   const problems = preview?.filter((r) => r.problem) ?? [];
-  const good = (preview?.length ?? 0) - problems.length;
+  const changing = preview?.filter((r) => r.changes).length ?? 0;
   return (
     <section aria-labelledby="bulk-title" className="panel">
       <h2 id="bulk-title">Bulk price or stock from a CSV file</h2>
@@ -93,7 +116,15 @@ export function BulkPanel() {
             </label>
           ))}
         </fieldset>
-        <p className="hint">Columns: {COLUMNS[kind]}. The first row names the columns.</p>
+        <p className="hint">Columns: {COLUMNS[kind]}. The first row names the columns; a title column may stay. Excel's CSV files (comma or semicolon) are read as they are.</p>
+        <div className="actions">
+          <button type="button" onClick={downloadTemplate}>
+            Download a template
+          </button>
+          <button type="button" onClick={() => void downloadExport()}>
+            Export the current {kind === 'price' ? 'prices' : 'stock'}
+          </button>
+        </div>
         <label htmlFor="bulk-file">CSV file</label>
         <input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => void readFile(e)} />
         <Field id="bulk-csv" label="Or paste the CSV" error={csvError}>
@@ -101,8 +132,8 @@ export function BulkPanel() {
         </Field>
         <div className="actions">
           <button type="submit">Preview</button>
-          <button type="button" disabled={!preview || good === 0 || progress !== undefined} onClick={() => void apply()}>
-            Apply {good > 0 ? `${good} ${good === 1 ? 'change' : 'changes'}` : ''}
+          <button type="button" disabled={!preview || changing === 0 || progress !== undefined} onClick={() => void apply()}>
+            {preview && changing === 0 ? 'Nothing to change' : `Apply ${changing > 0 ? `${changing} ${changing === 1 ? 'change' : 'changes'}` : ''}`.trim()}
           </button>
         </div>
       </form>
@@ -115,9 +146,8 @@ export function BulkPanel() {
       {preview ? (
         <>
           <p role="status">
-            {problems.length === 0
-              ? `${preview.length} rows, no problems.`
-              : `${problems.length} of ${preview.length} rows have problems and will be left out: ${problems.map((r) => `row ${r.row}`).join(', ')}.`}
+            {`${changing} of ${preview.length} ${preview.length === 1 ? 'row changes' : 'rows change'} something. `}
+            {problems.length === 0 ? 'No problems.' : `${problems.length} ${problems.length === 1 ? 'row has a problem' : 'rows have problems'} and will be left out: ${problems.map((r) => `row ${r.row}`).join(', ')}.`}
           </p>
           <table>
             <caption>What the file will change</caption>

@@ -60,6 +60,7 @@ export function SearchPanel() {
           <thead>
             <tr>
               <th scope="col">SKU</th>
+              <th scope="col">Product ID</th>
               <th scope="col">Product</th>
               <th scope="col">Status</th>
               <th scope="col">MRP</th>
@@ -73,6 +74,7 @@ export function SearchPanel() {
               <Fragment key={r.sku}>
                 <tr>
                   <td>{r.sku}</td>
+                  <td>{r.productId}</td>
                   <td>{r.title}</td>
                   <td>{STATE_WORDS[r.status] ?? r.status}</td>
                   <td>{rupees(r.mrp)}</td>
@@ -86,7 +88,7 @@ export function SearchPanel() {
                 </tr>
                 {editing === r.sku || results[r.sku] ? (
                   <tr>
-                    <td colSpan={7}>
+                    <td colSpan={8}>
                       {editing === r.sku ? (
                         <QuickEditForm
                           row={r}
