@@ -102,7 +102,24 @@ export const WaveSummaryView = z.object({
 export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string() });
 
 export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string() });
-export const HandoverCountView = z.object({ vendorGroupCode: z.string(), count: z.number().int(), pickupFrom: z.string(), pickupTo: z.string(), isMps: z.boolean() });
+/** One courier group: shipments waiting, of which several-package ones, the pickup window and the courier's code. */
+export const HandoverCountView = z.object({
+  vendorGroupCode: z.string(),
+  count: z.number().int(),
+  mpsCount: z.number().int(),
+  pickupFrom: z.string(),
+  pickupTo: z.string(),
+  /** The one-time code the courier asks for at handover, where the marketplace gives one. */
+  otc: z.string().optional(),
+  /** Why the marketplace gave no code (its own words or code). */
+  otcProblem: z.string().optional(),
+});
+
+/** What the manifest lists: the parcels the scan-out check ticks off as they go onto the truck. */
+export const LoadingListView = z.object({
+  parcels: z.array(z.object({ shipmentId: z.string(), trackingId: z.string().optional(), what: z.string(), packages: z.number().int() })),
+  capped: z.boolean(),
+});
 
 export const deskCommands = {
   'desk.view': command(NoArgs, DeskView, 'The pack desk as it is now.'),
@@ -120,6 +137,7 @@ export const deskCommands = {
   'dispatch.cancelPreview': command(z.object({ shipmentId: z.string() }), z.object({ text: z.string(), cancellable: z.boolean() }), 'What cancelling does (seller cancellations take the product out of stock), or why it cannot be cancelled.'),
   'dispatch.cancel': command(z.object({ shipmentId: z.string(), reason: z.string().min(3).max(200) }), ShipmentResultView, 'Cancel an approved shipment with a reason.'),
   'handover.counts': command(NoArgs, z.array(HandoverCountView), 'Shipments waiting for handover per vendor group.'),
+  'handover.loadingList': command(NoArgs, LoadingListView, 'The parcels waiting for handover at this location, for the scan-out check.'),
   'handover.printManifest': command(z.object({ vendorGroupCode: z.string() }), z.object({ jobId: z.string() }), 'Print the handover manifest on the document printer.'),
 } as const;
 

@@ -96,4 +96,26 @@ describe.skipIf(!ready)("the lead's and the office's screens", () => {
     await expect.poll(() => words(page.getByRole('status').filter({ hasText: 'saved with' }))).toMatch(/listings-prices-\d{4}-\d{2}-\d{2}\.csv saved with \d+ listings/);
     await desk.screenshot('listings-bulk');
   });
+
+  it('Dispatch: one row per courier group with the courier\'s code; the scan-out check ticks parcels off by wedge scans', async () => {
+    const { page } = desk;
+    const ids = [...(await shipmentsReadyToDispatch('plain', 2)), ...(await shipmentsReadyToDispatch('mps', 1))];
+    await desk.go('Dispatch');
+    const table = page.getByRole('table');
+    await page.getByRole('button', { name: 'Refresh counts' }).click();
+    const groups = new Set([...station.sandbox.world.shipments.values()].filter((s) => s.orderItems.every((i) => i.status === 'READY_TO_DISPATCH')).map((s) => s.vendorGroupCode));
+    await expect.poll(() => table.getByRole('row').count()).toBe(groups.size + 1);
+    await page.getByRole('button', { name: 'Start the scan-out check' }).click();
+    const progress = page.getByRole('status', { name: 'Loading progress' });
+    await expect.poll(() => words(progress)).toMatch(/^Loaded 0 of \d+\./);
+    await desk.wedgeScan(ids[0]!);
+    await expect.poll(() => words(desk.status())).toContain(`${ids[0]} loaded`);
+    // A label that will not scan is typed.
+    await page.getByLabel('Parcel that will not scan').fill(ids[2]!);
+    await page.getByLabel('Parcel that will not scan').press('Enter');
+    await expect.poll(() => words(desk.status())).toContain(`${ids[2]} loaded`);
+    await expect.poll(() => words(progress)).toMatch(new RegExp(`^Loaded 2 of \\d+\\. Missing \\d+: .*${ids[1]}`));
+    expect(await words(progress)).not.toContain(ids[0]!);
+    await desk.screenshot('dispatch');
+  });
 });

@@ -42,7 +42,7 @@ export function renderApp(api: StationApi, screenId: ScreenId = 'pack') {
 
 /** The status line's words. */
 export function statusText(): string {
-  return screen.getByRole('status').textContent ?? '';
+  return screen.getByRole('status', { name: 'Status line' }).textContent ?? '';
 }
 
 export async function statusSays(pattern: RegExp, timeout = 10_000): Promise<void> {

@@ -17,6 +17,7 @@ import { runWave, type WaveProgress } from '../../packing/wave.js';
 import { planWave } from '../../packing/wave-plan.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
+import { handoverGroups } from './handover-handlers.js';
 import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
 
 type ShipmentResult = ResultOf<'dispatch.scan'>;
@@ -99,7 +100,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
         .catch((e) => {
           throw marketplaceTrouble(e, 'read the handover counts');
         });
-      return counts.map((c) => ({ vendorGroupCode: c.vendorGroupCode, count: c.count, pickupFrom: c.pickUpDate.from, pickupTo: c.pickUpDate.to, isMps: c.isMps }));
+      return handoverGroups(counts);
     },
     'handover.printManifest': async ({ vendorGroupCode }) => {
       const locationId = ctx.locationId();

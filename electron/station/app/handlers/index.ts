@@ -6,6 +6,7 @@ import { barcodesHandlers } from './barcodes-handlers.js';
 import type { StationAppContext } from '../station-app-context.js';
 import { deskHandlers } from './desk-handlers.js';
 import { deviceHandlers } from './device-handlers.js';
+import { handoverHandlers } from './handover-handlers.js';
 import { listingsHandlers } from './listings-handlers.js';
 import { printHandlers } from './print-handlers.js';
 import { queueHandlers } from './queue-handlers.js';
@@ -19,6 +20,7 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...printHandlers(ctx),
     ...deviceHandlers(ctx),
     ...deskHandlers(ctx),
+    ...handoverHandlers(ctx),
     ...returnsHandlers(ctx),
     ...listingsHandlers(ctx),
     ...activityHandlers(ctx),

@@ -8,7 +8,18 @@ import { playSound } from '../../sound/feedback-sound.js';
 import { say, useAppStore } from '../../stores/app-store.js';
 import { cancelPreview, cancelShipment, dispatchScan, dispatchWholeWave, loadHandover, printManifest, useDispatchStore } from '../../stores/dispatch-store.js';
 import { shortDateTime } from '../queue/countdown.js';
+import { scanOut, useScanOutStore } from '../../stores/scan-out-store.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { ScanOutPanel } from './scan-out-panel.js';
+
+/** The pickup window in words: "today 14:00 to 18:00" style, from the queue's short IST form. */
+function pickupWords(from: string, to: string): string {
+  const a = shortDateTime(from);
+  const b = shortDateTime(to);
+  const [dayA] = a.split(', ');
+  const [dayB, timeB] = b.split(', ');
+  return dayA === dayB && timeB ? `${a} to ${timeB}` : `${a} to ${b}`;
+}
 
 export default function DispatchScreen() {
   const api = useStation();
@@ -22,7 +33,12 @@ export default function DispatchScreen() {
     void loadHandover(api);
   }, [api, epoch]);
 
+  const scanningOut = useScanOutStore((x) => x.parcels !== undefined);
   useScanTarget(({ raw, source }) => {
+    if (useScanOutStore.getState().parcels) {
+      scanOut(raw);
+      return;
+    }
     if (dialog) {
       say('error', 'Finish or close the cancel dialog (Esc) before scanning.');
       playSound('failure');
@@ -44,7 +60,7 @@ export default function DispatchScreen() {
   return (
     <section aria-label="Dispatch" className="dispatch-screen">
       <h1>Dispatch &amp; handover</h1>
-      <p className="hint">Scan each packed shipment to mark it ready to dispatch.</p>
+      <p className="hint">{scanningOut ? 'Loading check running: scans tick parcels off the loading list.' : 'Scan each packed shipment to mark it ready to dispatch.'}</p>
       {/* Two columns on a desk monitor: the scans and their outcomes grow on the left while the
           courier handover table stays at the top on the right. */}
       <div className="dispatch-columns">
@@ -68,6 +84,8 @@ export default function DispatchScreen() {
               Dispatch the whole wave
             </button>
           </form>
+
+          <ScanOutPanel />
 
           {results.length > 0 ? (
             <section aria-labelledby="dispatch-results-heading">
@@ -94,9 +112,10 @@ export default function DispatchScreen() {
               <table className="handover">
                 <thead>
                   <tr>
-                    <th scope="col">Vendor group</th>
+                    <th scope="col">Courier group</th>
                     <th scope="col">Shipments</th>
-                    <th scope="col">Pickup window</th>
+                    <th scope="col">Pickup</th>
+                    <th scope="col">Courier's code</th>
                     <th scope="col">
                       <span className="visually-hidden">Manifest</span>
                     </th>
@@ -105,17 +124,16 @@ export default function DispatchScreen() {
                 <tbody>
                   {counts.map((c) => (
                     <tr key={c.vendorGroupCode}>
+                      <td>{c.vendorGroupCode}</td>
                       <td>
-                        {c.vendorGroupCode}
-                        {c.isMps ? ' (several packages per shipment)' : ''}
+                        {c.count}
+                        {c.mpsCount > 0 ? ` (${c.mpsCount} with several boxes)` : ''}
                       </td>
-                      <td>{c.count}</td>
-                      <td>
-                        {shortDateTime(c.pickupFrom)} to {shortDateTime(c.pickupTo)}
-                      </td>
+                      <td>{pickupWords(c.pickupFrom, c.pickupTo)}</td>
+                      <td>{c.otc ? <strong className="otc">{c.otc}</strong> : c.otcProblem ? `Not given: ${c.otcProblem}` : 'Not given'}</td>
                       <td>
                         <button type="button" onClick={() => void printManifest(api, c.vendorGroupCode)}>
-                          Print manifest for {c.vendorGroupCode}
+                          Print manifest<span className="visually-hidden"> for {c.vendorGroupCode}</span>
                         </button>
                       </td>
                     </tr>

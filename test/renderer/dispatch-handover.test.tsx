@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+// Handover on the Dispatch screen over a real app station and sandbox: one row per courier group
+// (whatever kinds of parcel it holds) with the courier's code where the marketplace gives one,
+// and the scan-out check at the truck: scans tick parcels off the manifest, say what is missing
+// and refuse a parcel that is not on it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { handoverCounts } from '../../electron/sandbox/orders/handover.js';
+import { routeScan } from '../../renderer/src/scan/scan-router.js';
+import type { TestAppStation } from '../support/app-station.js';
+import type { TestSandbox } from '../support/sandbox.js';
+import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
+import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
+
+let sb: TestSandbox;
+let app: TestAppStation;
+let plain: string[];
+let mps: string[];
+
+const session = useAppStation();
+beforeAll(async () => {
+  ({ sb, app } = session);
+  plain = await createShipments(sb, 2, 'plain');
+  mps = await createShipments(sb, 1, 'mps');
+  await readyToDispatch(sb, [...plain, ...mps]);
+});
+
+describe('Dispatch screen: handover', () => {
+  it('shows one row per courier group, with every parcel counted and the code for the courier', async () => {
+    const location = app.settings.get().locationId;
+    const answer = handoverCounts(sb.world, sb.info.sellerId, location);
+    const codes = [...new Set(answer.map((c) => c.vendorGroupCode))];
+    // The marketplace answers one element per group and parcel kind.
+    expect(answer.length).toBeGreaterThan(codes.length);
+    renderApp(app.api, 'dispatch');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(codes.length + 1));
+    for (const code of codes) {
+      const row = within(table).getByRole('button', { name: `Print manifest for ${code}` }).closest('tr')!;
+      const total = answer.filter((c) => c.vendorGroupCode === code).reduce((a, c) => a + c.count, 0);
+      expect(row.textContent).toContain(String(total));
+      expect(row.textContent).toContain(answer.find((c) => c.vendorGroupCode === code)!.otc.code!);
+    }
+  });
+
+  it('ticks parcels off the manifest as they are scanned onto the truck, says what is missing and refuses a stranger', async () => {
+    const { user, sounds } = renderApp(app.api, 'dispatch');
+    await user.click(await screen.findByRole('button', { name: 'Start the scan-out check' }));
+    const progress = await screen.findByRole('status', { name: 'Loading progress' });
+    const all = [...plain, ...mps];
+    await waitFor(() => expect(progress.textContent).toMatch(new RegExp(`Loaded 0 of ${all.length}\\.`)));
+
+    routeScan(plain[0]!, 'wedge');
+    await waitFor(() => expect(progress.textContent).toContain(`Loaded 1 of ${all.length}. Missing ${all.length - 1}: `));
+    expect(progress.textContent).not.toContain(plain[0]!);
+    for (const id of all.slice(1)) expect(progress.textContent).toContain(id);
+    // A scan at the truck does not mark anything again at the marketplace.
+    expect(sb.world.shipments.get(plain[0]!)!.orderItems.every((i) => i.status === 'READY_TO_DISPATCH')).toBe(true);
+
+    const [stranger] = await createShipments(sb, 1, 'plain');
+    routeScan(stranger!, 'wedge');
+    await statusSays(new RegExp(`${stranger} is not on the manifest`));
+    expect(sounds).toContain('failure');
+    expect(screen.getByLabelText('Not on the manifest').textContent).toContain(stranger!);
+
+    // The tracking id on the label ticks its parcel as well as the shipment barcode.
+    const tracking = (await sb.call('GET', `/sellers/v3/shipments/${plain[1]}`)).json.shipments[0].trackingId as string;
+    routeScan(tracking, 'wedge');
+    routeScan(mps[0]!, 'wedge');
+    await waitFor(() => expect(progress.textContent).toBe(`All ${all.length} parcels are loaded.`));
+  });
+});
