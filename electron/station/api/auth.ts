@@ -39,7 +39,12 @@ export interface TokenManagerOptions {
   refreshMarginMs?: number;
   /** spec § Client credentials flow: `Seller_Api,Default` (some forms use `Seller_Api`). */
   scope?: string;
+  /** How long a token request may take before it counts as unanswered. */
+  timeoutMs?: number;
 }
+
+/** A token request that takes longer than this gets no answer. */
+const TOKEN_TIMEOUT_MS = 30_000;
 
 export interface SignInStatus {
   signedIn: boolean;
@@ -216,12 +221,20 @@ export class TokenManager implements AccessTokenSource {
       const res = await this.options.fetch(url.toString(), {
         method: 'GET',
         headers: { authorization: `Basic ${Buffer.from(`${appId}:${appSecret}`).toString('base64')}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? TOKEN_TIMEOUT_MS),
       });
       status = res.status;
       text = new TextDecoder().decode(await res.arrayBuffer());
     } catch (cause) {
-      throw transportFailure(cause, 'sign-in', false);
+      throw transportFailure(cause, 'sign-in', false, new URL(path, this.options.baseUrl));
+    }
+    if (status === 407) {
+      throw new MarketplaceError({
+        kind: 'network',
+        status,
+        code: 'PROXY_AUTHENTICATION_REQUIRED',
+        message: `Could not reach the marketplace for sign-in: the proxy server of this network asks for its own sign-in (HTTP 407). Set the proxy's user and password in this computer's proxy settings. Address tried: ${url.origin}${path}.`,
+      });
     }
     let body: unknown;
     try {

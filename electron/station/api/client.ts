@@ -36,6 +36,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     credentials: options.credentials,
     vault: options.vault,
     clock: options.clock,
+    timeoutMs: options.timeoutMs,
   });
   const http = new MarketplaceHttp({
     baseUrl: options.baseUrl,

@@ -1,5 +1,7 @@
 // How a call to the marketplace can fail, in terms the rest of the station can act on: is it
 // worth retrying, and could a mutating call have taken effect even though we got no answer?
+import { connectionReason } from './connection-failure.js';
+
 export type FailureKind = 'http' | 'network' | 'timeout' | 'schema' | 'config' | 'auth';
 
 export class MarketplaceError extends Error {
@@ -40,38 +42,34 @@ export function describeErrorBody(body: unknown): { code?: string; message?: str
   return {};
 }
 
-const CERT_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
-
-/** The TLS verification error code behind a fetch failure, if that is what it was. */
-function certificateFailure(cause: unknown): string | undefined {
-  let e = cause as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && CERT_CODES.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
 /**
  * A request that got no answer. An untrusted certificate is a configuration fault (retrying
  * cannot fix it); a timeout or dropped connection on a mutating call leaves its outcome unknown.
+ * The message says why, in words, with the address that was tried (connection-failure.ts).
  */
-export function transportFailure(cause: unknown, what: string, mutating: boolean): MarketplaceError {
-  const tlsCode = certificateFailure(cause);
-  if (tlsCode) {
+export function transportFailure(cause: unknown, what: string, mutating: boolean, address?: URL): MarketplaceError {
+  const reason = connectionReason(cause, address ?? new URL('https://marketplace.invalid'));
+  const tried = address ? ` Address tried: ${address.origin}${address.pathname === '/' ? '' : address.pathname}.` : '';
+  if (reason.kind === 'certificate') {
     return new MarketplaceError({
       kind: 'config',
-      code: tlsCode,
-      message: `The marketplace's certificate is not trusted (${tlsCode}). Check the marketplace address; for the sandbox, use its CA certificate.`,
+      code: reason.code,
+      message: `The marketplace's certificate is not trusted for ${what}: ${withCode(reason.sentence, reason.code)}${tried} Check the marketplace address; for the sandbox, use its CA certificate.`,
       cause,
     });
   }
-  const timedOut = (cause as Error)?.name === 'TimeoutError';
+  const timedOut = reason.kind === 'timeout';
   return new MarketplaceError({
     kind: timedOut ? 'timeout' : 'network',
-    message: timedOut ? `The marketplace did not answer ${what} in time.` : `Could not reach the marketplace for ${what}: ${(cause as Error)?.message ?? cause}.`,
+    code: reason.code,
+    message: `Could not reach the marketplace for ${what}: ${withCode(reason.sentence, reason.kind === 'other' ? undefined : reason.code)}${tried}`,
     retryable: !mutating,
     outcomeUnknown: mutating,
     cause,
   });
+}
+
+/** "…has expired (CERT_HAS_EXPIRED)." : the code the IT person can search for, inside the sentence. */
+function withCode(sentence: string, code: string | undefined): string {
+  return code ? `${sentence.replace(/\.$/, '')} (${code}).` : sentence;
 }

@@ -144,7 +144,7 @@ export class MarketplaceHttp {
       });
       bytes = new Uint8Array(await res.arrayBuffer());
     } catch (cause) {
-      throw transportFailure(cause, `${req.method} ${req.path}`, req.mutating);
+      throw transportFailure(cause, `${req.method} ${req.path}`, req.mutating, new URL(this.url(req.path)));
     }
     const contentType = res.headers.get('content-type') ?? '';
     let json: unknown;
