@@ -9,6 +9,7 @@ import { returnsCommands } from './contract/returns.js';
 import { listingsCommands } from './contract/listings.js';
 import { activityCommands } from './contract/activity.js';
 import { barcodesCommands } from './contract/barcodes.js';
+import { reportCommands } from './contract/report.js';
 
 export const commands = {
   ...setupCommands,
@@ -18,6 +19,7 @@ export const commands = {
   ...listingsCommands,
   ...activityCommands,
   ...barcodesCommands,
+  ...reportCommands,
 } as const;
 
 export const events = {

@@ -8,7 +8,8 @@ import { type BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
 import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
-import { readBulkCsv } from '../../shared/listing-csv.js';
+import { parseCsv, readBulkCsv } from '../../shared/listing-csv.js';
+import { waitForPrintedPdf } from '../support/browser-prints.js';
 import { readFileSync } from 'node:fs';
 
 const ready = haveChromium() && cupsAvailable();
@@ -117,5 +118,45 @@ describe.skipIf(!ready)("the lead's and the office's screens", () => {
     await expect.poll(() => words(progress)).toMatch(new RegExp(`^Loaded 2 of \\d+\\. Missing \\d+: .*${ids[1]}`));
     expect(await words(progress)).not.toContain(ids[0]!);
     await desk.screenshot('dispatch');
+  });
+
+  it('Queue and Activity (filtered) export to CSV and print to PDF: the file and the paper hold the rows shown', async () => {
+    const { page } = desk;
+    const [searched] = await station.createShipments('plain', 1);
+    await desk.go('Queue');
+    await page.getByLabel('Search any id or SKU').fill(searched!);
+    const list = page.getByRole('listbox', { name: 'Shipments' });
+    await expect.poll(() => list.getByRole('option').count()).toBe(1);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const rows = parseCsv(readFileSync((await csv.path())!, 'utf8'));
+    expect(rows.map((r) => r.fields[0])).toEqual(['Shipment', searched]);
+    expect(rows[1]!.fields[3]).toBe('To pack');
+    let since = Date.now();
+    await page.getByRole('button', { name: 'Print to PDF' }).click();
+    const queuePaper = await waitForPrintedPdf(since, new RegExp(`Queue[\\s\\S]*search: ${searched}[\\s\\S]*${searched}`));
+    expect(queuePaper.text).toMatch(/1 shipment;/);
+
+    // Something to audit: a shipment packed at this desk today, then Activity filtered to it.
+    await page.keyboard.press('Alt+1');
+    await desk.typeScan(searched!);
+    await expect.poll(() => words(desk.status())).toContain(`Shipment ${searched} opened`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => words(desk.status())).toContain('put aside');
+    await desk.go('Activity');
+    await page.getByLabel('Search text').fill(searched!);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    await expect.poll(() => words(table)).toContain(searched!);
+    const shownRows = await table.getByRole('row').count();
+    const [activityCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const activityRows = parseCsv(readFileSync((await activityCsv.path())!, 'utf8'));
+    expect(activityRows).toHaveLength(shownRows);
+    expect(activityRows.slice(1).every((r) => r.fields.join(' ').includes(searched!))).toBe(true);
+    since = Date.now();
+    await page.getByRole('button', { name: 'Print to PDF' }).click();
+    const paper = await waitForPrintedPdf(since, new RegExp(`Activity[\\s\\S]*search: ${searched}`));
+    expect(paper.text).toContain(searched!);
+    expect(paper.text).toMatch(/page 1 of 1/);
+    await desk.screenshot('activity-export');
   });
 });

@@ -10,6 +10,7 @@ import { handoverHandlers } from './handover-handlers.js';
 import { listingsHandlers } from './listings-handlers.js';
 import { printHandlers } from './print-handlers.js';
 import { queueHandlers } from './queue-handlers.js';
+import { reportHandlers } from './report-handlers.js';
 import { returnsHandlers } from './returns-handlers.js';
 import { setupHandlers } from './setup-handlers.js';
 
@@ -25,5 +26,6 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...listingsHandlers(ctx),
     ...activityHandlers(ctx),
     ...barcodesHandlers(ctx),
+    ...reportHandlers(ctx),
   };
 }

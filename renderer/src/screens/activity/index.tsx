@@ -4,12 +4,20 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { StartupNotice } from '../../app/startup-notice.js';
 import { useStation } from '../../app/station-context.js';
 import { useActivityStore } from '../../stores/activity-store.js';
+import { ListExport } from '../../app/list-export.js';
 import { Field } from '../setup/form-field.js';
 import { istWords } from '../returns/ist-date.js';
 import { dayRange, todayInIst } from './day-range.js';
 import { StatsTables } from './stats-tables.js';
 
 const STATUS_WORDS: Record<string, string> = { ok: 'Done', done: 'Done', success: 'Done', failed: 'Failed', failure: 'Failed', pending: 'Not finished', unknown: 'Outcome unknown' };
+
+/** "24 Nov 2026" for a YYYY-MM-DD day of the filter; "any day" when the filter leaves it open. */
+function dayWords(day: string): string {
+  if (!day) return 'any day';
+  const at = new Date(`${day}T12:00:00+05:30`);
+  return Number.isNaN(at.getTime()) ? day : new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(at);
+}
 
 export default function ActivityScreen() {
   const api = useStation();
@@ -18,6 +26,8 @@ export default function ActivityScreen() {
   const [from, setFrom] = useState(todayInIst());
   const [to, setTo] = useState(todayInIst());
   const [rangeError, setRangeError] = useState<string>();
+  /** The filters of the list on screen (not of the form being edited), for its export. */
+  const [shown, setShown] = useState<{ text: string; from: string; to: string }>(() => ({ text: '', from: todayInIst(), to: todayInIst() }));
 
   useEffect(() => {
     void search(api, dayRange(todayInIst(), todayInIst()));
@@ -31,6 +41,7 @@ export default function ActivityScreen() {
       return;
     }
     setRangeError(undefined);
+    setShown({ text: text.trim(), from, to });
     void search(api, { text: text.trim() || undefined, ...dayRange(from, to) });
     void loadStats(api, from && from === to ? from : undefined);
   }
@@ -55,6 +66,17 @@ export default function ActivityScreen() {
       </form>
       {error ? <p role="alert">{error}</p> : null}
       {loading ? <p role="status">Searching…</p> : searched ? <p role="status">{entries.length === 0 ? 'Nothing was recorded that matches.' : `${entries.length} ${entries.length === 1 ? 'record' : 'records'} found.`}</p> : null}
+      {entries.length > 0 ? (
+        <ListExport
+          list={() => ({
+            title: 'Activity',
+            subtitle: `${shown.from === shown.to ? dayWords(shown.from) : `${dayWords(shown.from)} to ${dayWords(shown.to)}`} (IST)${shown.text ? `; search: ${shown.text}` : ''}; ${entries.length} ${entries.length === 1 ? 'record' : 'records'}.`,
+            fileName: `activity-${shown.from || 'all'}${shown.to && shown.to !== shown.from ? `-to-${shown.to}` : ''}`,
+            columns: ['Time (IST)', 'What happened', 'Shipments', 'Operator', 'Status'],
+            rows: entries.map((e) => [istWords(e.at), e.text, e.shipmentIds.join(', '), e.operator || '', e.status ? (STATUS_WORDS[e.status.toLowerCase()] ?? e.status) : '']),
+          })}
+        />
+      ) : null}
       {entries.length > 0 ? (
         <table>
           <caption>Audit trail</caption>

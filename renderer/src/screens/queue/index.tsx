@@ -11,6 +11,8 @@ import { shortDateTime } from './countdown.js';
 import { QueueFilters } from './queue-filters.js';
 import { QueueList } from './queue-list.js';
 import { stateWords } from './state-words.js';
+import { ListExport } from '../../app/list-export.js';
+import { queueFilterWords, queueRowWords } from './queue-export.js';
 
 export const QUEUE_REFRESH_MS = 60_000;
 
@@ -88,6 +90,16 @@ export default function QueueScreen() {
         <button type="button" disabled={!active} onClick={() => active && open(active)}>
           Open on Pack <kbd>Enter</kbd>
         </button>
+        <ListExport
+          disabled={rows.length === 0}
+          list={() => ({
+            title: 'Queue',
+            subtitle: `${queueFilterWords(filter)}; ${rows.length} ${rows.length === 1 ? 'shipment' : 'shipments'}; updated ${view ? shortDateTime(view.fetchedAt) : ''} IST.`,
+            fileName: `queue-${new Date().toISOString().slice(0, 10)}`,
+            columns: ['Shipment', 'Dispatch by (IST)', 'Due', 'State', 'Units', 'What', 'Orders', 'Notes'],
+            rows: rows.map((r) => queueRowWords(r, now)),
+          })}
+        />
         <p className="shortcuts-line">
           <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> move, <kbd>Enter</kbd> opens on Pack, <kbd>Alt+R</kbd> refreshes.
         </p>
