@@ -38,6 +38,7 @@ export const returnsCommands = {
   'returns.approve': command(z.object({ returnId: z.string(), serviceDate: IsoDate, comments: z.string().optional() }), ActionResult, 'Approve after the tech visit.'),
   'returns.reject': command(z.object({ returnId: z.string(), serviceDate: IsoDate, comments: z.string().optional() }), ActionResult, 'Reject after the tech visit.'),
   'selfship.list': command(NoArgs, z.array(SelfShipRow), 'Self-ship shipments of this location.'),
+  'selfship.vendors': command(NoArgs, z.array(z.object({ vendorId: z.string(), name: z.string(), trackingIdRequired: z.boolean() })), 'The delivery partners a self-ship dispatch may name.'),
   'selfship.dispatch': command(
     z.object({ shipmentId: z.string(), dispatchDate: IsoDate, tentativeDeliveryDate: IsoDate, deliveryPartner: z.string().optional(), trackingId: z.string().optional(), invoiceNumber: z.string().optional() }),
     ActionResult,

@@ -51,7 +51,7 @@ describe('Returns screen', () => {
     await user.click(await screen.findByRole('button', { name: `Dispatch ${id}` }));
     const form = screen.getByRole('form', { name: `Dispatch ${id}` });
     const dispatchDate = within(form).getByLabelText('Dispatch date (IST)');
-    const deliveryDate = within(form).getByLabelText('Tentative delivery date (IST)');
+    const deliveryDate = within(form).getByLabelText('Expected delivery date (IST)');
     expect((dispatchDate as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     fireEvent.change(dispatchDate, { target: { value: '' } });
     fireEvent.change(deliveryDate, { target: { value: '' } });
@@ -59,7 +59,7 @@ describe('Returns screen', () => {
 
     expect(dispatchDate.getAttribute('aria-invalid')).toBe('true');
     expect(description(dispatchDate)).toMatch(/Give the dispatch date/);
-    expect(description(deliveryDate)).toMatch(/Give the tentative delivery date/);
+    expect(description(deliveryDate)).toMatch(/Give the expected delivery date/);
     expect(sent).not.toContain('selfship.dispatch');
     expect((await app.api.invoke('selfship.list', {})).find((s) => s.shipmentId === id)?.status).toBe('APPROVED');
 
@@ -72,5 +72,48 @@ describe('Returns screen', () => {
     // Only the success sentence: a refusal also names the shipment and would pass a looser match.
     await screen.findByText(new RegExp(`${id} dispatched`), undefined, { timeout: 5000 });
     expect((await app.api.invoke('selfship.list', {})).find((s) => s.shipmentId === id)?.status).toBe('SHIPPED');
+  });
+
+  it('opens self-ship forms with dates the marketplace accepts, a partner from its list, and ends with a confirmation in IST words', async () => {
+    const shipment = selfShipShipment(app.sandbox);
+    for (const item of shipment.orderItems) item.serviceProfile = 'NON_FBF';
+    const id = shipment.shipmentId;
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: `Dispatch ${id}` }));
+    const form = screen.getByRole('form', { name: `Dispatch ${id}` });
+    const dispatchAt = Date.parse(`${(within(form).getByLabelText('Dispatch date (IST)') as HTMLInputElement).value}:00+05:30`);
+    const deliveryAt = Date.parse(`${(within(form).getByLabelText('Expected delivery date (IST)') as HTMLInputElement).value}:00+05:30`);
+    // A planned date opens at tomorrow, not now; each date is read back in IST words.
+    expect(deliveryAt - dispatchAt).toBe(86_400_000);
+    expect(description(within(form).getByLabelText('Expected delivery date (IST)'))).toMatch(/^\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST$/);
+
+    // The partner is one of the marketplace's self-ship vendors, not typed.
+    const partner = within(form).getByLabelText('Delivery partner (optional)') as HTMLSelectElement;
+    await waitFor(() => expect([...partner.options].map((o) => o.value)).toContain('BLUEDART'));
+    await user.selectOptions(partner, 'BLUEDART');
+    await user.click(within(form).getByRole('button', { name: 'Dispatch' }));
+    expect(description(within(form).getByLabelText('Tracking ID (optional)'))).toMatch(/Blue Dart needs the tracking id/);
+    expect(sent).not.toContain('selfship.dispatch');
+    await user.type(within(form).getByLabelText('Tracking ID (optional)'), 'BD123456789');
+    await user.click(within(form).getByRole('button', { name: 'Dispatch' }));
+
+    const done = await screen.findByText(new RegExp(`${id} dispatched`), undefined, { timeout: 5000 });
+    expect(done.textContent).toMatch(/deliver it by \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST\./);
+    expect(done.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(app.sandbox.world.shipments.get(id)!.orderItems.every((i) => i.status === 'SHIPPED')).toBe(true);
+    expect(JSON.stringify(app.sandbox.world.shipments.get(id))).toContain('BLUEDART');
+
+    // A delivery attempt as the form opens: the new delivery date (tomorrow) is accepted as it is.
+    await user.click(await screen.findByRole('button', { name: `Delivery attempt ${id}` }));
+    const attempt = screen.getByRole('form', { name: `Delivery attempt ${id}` });
+    await user.type(within(attempt).getByLabelText('Reason'), 'Buyer not at home');
+    await user.click(within(attempt).getByRole('button', { name: 'Delivery attempt' }));
+    await screen.findByText(new RegExp(`Delivery attempt of ${id} recorded; the new delivery date is \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} IST\\.`), undefined, { timeout: 5000 });
+
+    // A date the marketplace refuses: its own reason is said, not a guess.
+    const refused = await app.api.invoke('selfship.delivered', { shipmentId: id, deliveryDate: new Date(app.sandbox.world.now() + 30 * 86_400_000).toISOString() });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toMatch(new RegExp(`^The delivery of ${id} was not done\\. The marketplace's reason: .+\\.`));
   });
 });

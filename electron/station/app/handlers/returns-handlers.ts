@@ -11,7 +11,7 @@ import { journaled } from '../../journal/journaled-call.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble } from './desk-deps.js';
-import { refusalText, wireDate } from './returns-messages.js';
+import { dateWords, refusalText, wireDate } from './returns-messages.js';
 import { selfShipHandlers } from './returns-selfship.js';
 
 type ActionResult = ResultOf<'returns.receive'>;
@@ -45,7 +45,7 @@ export function returnsHandlers(ctx: AppContext): Handlers {
         returnId,
         { pickupDate: attempt, newPickupDate: next, reason },
         (loc) => returns().pickupAttempt([{ returnId, pickupDate: attempt, newPickupDate: next, reason }], loc),
-        `Pickup attempt of return ${returnId} recorded; the next pickup is due by ${newPickupDate}.`,
+        `Pickup attempt of return ${returnId} recorded; the next pickup is due by ${dateWords(newPickupDate)}.`,
       );
     },
     // spec § Self Ship return: approve or reject after the tech visit, with its date.

@@ -4,7 +4,7 @@
 // sentence saying what to do next, with the marketplace's own words appended when it gave any.
 import { StationError } from '../../../../shared/contract/define.js';
 import { parseWireDate } from '../../../../shared/api/returns.js';
-import { formatIstIso, parseIst } from '../../packing/ist-dates.js';
+import { formatIstDisplay, formatIstIso, parseIst } from '../../packing/ist-dates.js';
 
 const ADVICE: Record<string, string> = {
   INVALID_RETURN_ID: 'The marketplace does not know this return for this seller. Check the return id on the package.',
@@ -29,11 +29,24 @@ const ADVICE: Record<string, string> = {
   INVALID_SHIPMENTS: 'The marketplace does not know this shipment for this seller. Check the shipment id.',
 };
 
-/** One refused item in words: what happened to which id and what to do. */
+/**
+ * One refused item in words: what happened to which id, the marketplace's own reason first (it
+ * knows which date or field it refused), then what to do.
+ */
 export function refusalText(what: string, code: string | null | undefined, message: string | null | undefined): string {
-  const advice = (code && ADVICE[code]) || 'The marketplace refused it. Check the details, or tell the supervisor.';
-  const said = message?.trim() ? ` (The marketplace said: "${message.trim()}")` : '';
-  return `${what} was not done. ${advice}${said}`;
+  const advice = (code && ADVICE[code]) || 'Check the details, or tell the supervisor.';
+  const said = message?.trim() ? ` The marketplace's reason: ${message.trim().replace(/\.?$/, '.')}` : '';
+  return `${what} was not done.${said} ${advice}`;
+}
+
+/** A date of the form as the desk reads it ("24 Nov 2026, 15:30 IST"), never the wire's ISO text. */
+export function dateWords(text: string): string {
+  const t = text.trim();
+  try {
+    return /^\d{4}-\d{2}-\d{2}$/.test(t) ? formatIstDisplay(parseIst(`${t}T00:00`), false) : formatIstDisplay(parseIst(t));
+  } catch {
+    return t;
+  }
 }
 
 /**

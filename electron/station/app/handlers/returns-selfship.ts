@@ -11,7 +11,7 @@ import { todayIst } from '../../packing/ist-dates.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble, readShipment, shipmentStatus } from './desk-deps.js';
-import { refusalText, wireDate } from './returns-messages.js';
+import { dateWords, refusalText, wireDate } from './returns-messages.js';
 
 type ActionResult = ResultOf<'selfship.dispatch'>;
 type Answer = { ok: boolean; code?: string | null; message?: string | null };
@@ -20,6 +20,15 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
   const selfShip = () => ctx.marketplace().selfShip;
   return {
     'selfship.list': () => listSelfShip(ctx),
+    // The delivery partners a dispatch may name (spec § Operations: GET /selfship/vendors).
+    'selfship.vendors': async () => {
+      const vendors = await selfShip()
+        .vendors()
+        .catch((e) => {
+          throw marketplaceTrouble(e, 'read the self-ship delivery partners');
+        });
+      return vendors.map((v) => ({ vendorId: v.vendorId, name: v.name, trackingIdRequired: v.trackingIdRequired }));
+    },
     'selfship.dispatch': (args) => dispatch(ctx, args),
     // spec § Self Ship order and service item: an attempt needs its date and the new expected date.
     'selfship.deliveryAttempt': ({ shipmentId, attemptDate, newDeliveryDate, reason }) => {
@@ -29,7 +38,7 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
         selfShip()
           .deliveryAttempt({ shipments: [{ shipmentId, locationId, deliveryDate, newDeliveryDate: next, reason }] })
           .then(shipmentAnswers),
-        `Delivery attempt of ${shipmentId} recorded; the new delivery date is ${newDeliveryDate}.`,
+        `Delivery attempt of ${shipmentId} recorded; the new delivery date is ${dateWords(newDeliveryDate)}.`,
       );
     },
     'selfship.delivered': ({ shipmentId, deliveryDate }) => {
@@ -44,7 +53,7 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
       const next = wireDate(newServiceDate, 'new service date');
       return step(ctx, 'selfship.serviceAttempt', shipmentId, { deliveryDate, newServiceDate: next }, (locationId) =>
         selfShip().serviceAttempt({ services: [{ shipmentId, locationId, deliveryDate, newServiceDate: next }] }).then(serviceAnswers),
-        `Service attempt for ${shipmentId} recorded; the service is now due by ${newServiceDate}.`,
+        `Service attempt for ${shipmentId} recorded; the service is now due by ${dateWords(newServiceDate)}.`,
       );
     },
     'selfship.serviceComplete': ({ shipmentId, serviceDate }) => {
@@ -132,7 +141,7 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
         .marketplace()
         .selfShip.dispatch({ shipments: [{ shipmentId, locationId, dispatchDate, tentativeDeliveryDate, deliveryPartner: args.deliveryPartner, trackingId: args.trackingId, invoice }] })
         .then(shipmentAnswers),
-    `${shipmentId} dispatched${invoiceNumber ? ` with invoice ${invoiceNumber}` : ''}; deliver it by ${args.tentativeDeliveryDate}.`,
+    `${shipmentId} dispatched${invoiceNumber ? ` with invoice ${invoiceNumber}` : ''}; deliver it by ${dateWords(args.tentativeDeliveryDate)}.`,
   );
   if (result.ok && reserved?.invoiceNumber) ctx.invoices().markUsed(reserved.invoiceNumber);
   return result;

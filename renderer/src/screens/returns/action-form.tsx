@@ -1,22 +1,38 @@
 // One return or self-ship action as a small form. The dates the spec requires for the action are
-// mandatory here too, so an action never leaves without them; they start at "now" in IST.
+// mandatory here too, so an action never leaves without them. They open at values the marketplace
+// accepts (now for what happened, tomorrow for a new date, never before the return was created),
+// each read back in IST words; the delivery partner is picked from the marketplace's list.
 import { useRef, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ResultOf } from '../../../../shared/contract.js';
 import type { ActionResult } from '../../../../shared/contract/returns.js';
+import { useStation } from '../../app/station-context.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
-import { istToIso, nowInIst } from './ist-date.js';
+import { istToIso, istWords, nowInIst } from './ist-date.js';
 
 export interface ActionField {
   key: string;
   label: string;
-  kind: 'date' | 'text';
+  /** vendor: a choice among the marketplace's self-ship delivery partners. */
+  kind: 'date' | 'text' | 'vendor';
   required?: boolean;
   /** Shortest text that is accepted (the contract's minimum for reasons). */
   minLength?: number;
+  /** A date that is planned, not one that happened: it opens at tomorrow, this time. */
+  ahead?: boolean;
+  /** The key of the date this one must come after (a new date after the attempt). */
+  after?: string;
+  /** Not earlier than the row's creation (a return's tech visit). */
+  notBeforeCreated?: boolean;
 }
+
+type Vendor = ResultOf<'selfship.vendors'>[number];
+const DAY_MS = 86_400_000;
 
 interface Props {
   /** e.g. "Dispatch shipment S123": the form's accessible name. */
   title: string;
+  /** When the row was created (a return): no date of it may be earlier. */
+  createdAt?: string;
   submitLabel: string;
   fields: ActionField[];
   onSubmit(values: Record<string, string>): Promise<ActionResult>;
@@ -24,8 +40,19 @@ interface Props {
   onCancel(): void;
 }
 
-export function ActionForm({ title, submitLabel, fields, onSubmit, onDone, onCancel }: Props) {
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.key, f.kind === 'date' ? nowInIst() : ''])));
+/** Where a date field opens: now, or tomorrow for a planned date; never before the row was created. */
+function opening(f: ActionField, createdAt: string | undefined): string {
+  let at = Date.now() + (f.ahead ? DAY_MS : 0);
+  const created = createdAt ? Date.parse(createdAt) : NaN;
+  if (f.notBeforeCreated && !Number.isNaN(created) && created > at) at = created + 60_000;
+  return nowInIst(new Date(at));
+}
+
+export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, onDone, onCancel }: Props) {
+  const api = useStation();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.key, f.kind === 'date' ? opening(f, createdAt) : ''])));
+  const [vendors, setVendors] = useState<Vendor[]>();
+  const [vendorProblem, setVendorProblem] = useState<string>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ ok: boolean; text: string }>();
@@ -33,17 +60,34 @@ export function ActionForm({ title, submitLabel, fields, onSubmit, onDone, onCan
   const idOf = (key: string) => `${title.replace(/[^A-Za-z0-9]+/g, '-')}-${key}`;
 
   useEffect(() => {
-    first.current?.querySelector<HTMLElement>('input')?.focus();
+    first.current?.querySelector<HTMLElement>('input, select')?.focus();
   }, []);
+
+  const wantsVendors = fields.some((f) => f.kind === 'vendor');
+  useEffect(() => {
+    if (!wantsVendors) return;
+    api.invoke('selfship.vendors', {}).then(setVendors, (e: unknown) => setVendorProblem(`The delivery partners could not be read: ${errorWords(e)}`));
+  }, [api, wantsVendors]);
 
   function problems(v: Record<string, string>): Record<string, string> {
     const found: Record<string, string> = {};
     for (const f of fields) {
       const text = (v[f.key] ?? '').trim();
       if (f.kind === 'date') {
+        const iso = istToIso(text);
         if (text === '') {
           if (f.required) found[f.key] = `Give the ${f.label.toLowerCase()}; the marketplace needs it for this step.`;
-        } else if (!istToIso(text)) found[f.key] = `The ${f.label.toLowerCase()} is not a complete date and time.`;
+        } else if (!iso) found[f.key] = `The ${f.label.toLowerCase()} is not a complete date and time.`;
+        else if (f.after && istToIso(v[f.after] ?? '') && Date.parse(iso) <= Date.parse(istToIso(v[f.after]!)!)) {
+          const before = fields.find((x) => x.key === f.after)!;
+          found[f.key] = `The ${f.label.toLowerCase()} must come after the ${before.label.toLowerCase()} (${istWords(istToIso(v[f.after]!))}).`;
+        } else if (f.notBeforeCreated && createdAt && Date.parse(iso) < Date.parse(createdAt)) {
+          found[f.key] = `The ${f.label.toLowerCase()} cannot be before the return was created (${istWords(createdAt)}).`;
+        }
+      } else if (f.kind === 'vendor') {
+        const vendor = vendors?.find((x) => x.vendorId === text);
+        if (f.required && !text) found[f.key] = `Choose the ${f.label.toLowerCase()}.`;
+        if (vendor?.trackingIdRequired && !(v.trackingId ?? '').trim()) found.trackingId = `${vendor.name} needs the tracking id of the parcel.`;
       } else if (f.required && text.length < (f.minLength ?? 1)) {
         found[f.key] = f.minLength && f.minLength > 1 ? `Give the ${f.label.toLowerCase()} in at least ${f.minLength} characters.` : `Give the ${f.label.toLowerCase()}.`;
       }
@@ -74,6 +118,12 @@ export function ActionForm({ title, submitLabel, fields, onSubmit, onDone, onCan
     }
   }
 
+  function change(key: string, value: string) {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    if (Object.keys(errors).length > 0) setErrors(problems(next));
+  }
+
   function escape(e: KeyboardEvent) {
     if (e.key === 'Escape') {
       e.stopPropagation();
@@ -84,20 +134,35 @@ export function ActionForm({ title, submitLabel, fields, onSubmit, onDone, onCan
   return (
     <form ref={first} aria-label={title} className="action-form" onSubmit={submit} onKeyDown={escape} noValidate>
       {fields.map((f) => (
-        <Field key={f.key} id={idOf(f.key)} label={`${f.label}${f.kind === 'date' ? ' (IST)' : ''}${f.required ? '' : ' (optional)'}`} error={errors[f.key]}>
-          {(a) => (
-            <input
-              {...a}
-              type={f.kind === 'date' ? 'datetime-local' : 'text'}
-              required={f.required}
-              value={values[f.key]}
-              onChange={(e) => {
-                const next = { ...values, [f.key]: e.target.value };
-                setValues(next);
-                if (Object.keys(errors).length > 0) setErrors(problems(next));
-              }}
-            />
-          )}
+        <Field
+          key={f.key}
+          id={idOf(f.key)}
+          label={`${f.label}${f.kind === 'date' ? ' (IST)' : ''}${f.required ? '' : ' (optional)'}`}
+          error={errors[f.key] ?? (f.kind === 'vendor' ? vendorProblem : undefined)}
+          hint={f.kind === 'date' && istToIso(values[f.key] ?? '') ? istWords(istToIso(values[f.key]!)) + ' IST' : undefined}
+        >
+          {(a) =>
+            f.kind === 'vendor' ? (
+              <select {...a} value={values[f.key]} onChange={(e) => change(f.key, e.target.value)}>
+                <option value="">{vendors ? 'Choose a delivery partner' : 'Reading the delivery partners…'}</option>
+                {(vendors ?? []).map((v) => (
+                  <option key={v.vendorId} value={v.vendorId}>
+                    {v.name}
+                    {v.trackingIdRequired ? ' (tracking id needed)' : ''}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...a}
+                type={f.kind === 'date' ? 'datetime-local' : 'text'}
+                required={f.required}
+                min={f.kind === 'date' && f.notBeforeCreated && createdAt ? nowInIst(new Date(createdAt)) : undefined}
+                value={values[f.key]}
+                onChange={(e) => change(f.key, e.target.value)}
+              />
+            )
+          }
         </Field>
       ))}
       <div className="actions">

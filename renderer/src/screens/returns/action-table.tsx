@@ -2,6 +2,7 @@
 // its result stays there in words.
 import { Fragment, useState, type ReactNode } from 'react';
 import { useStation } from '../../app/station-context.js';
+import { say } from '../../stores/app-store.js';
 import { ResultLine } from '../setup/form-field.js';
 import { ActionForm } from './action-form.js';
 import type { ActionDef } from './return-actions.js';
@@ -11,6 +12,8 @@ interface Props<R> {
   columns: string[];
   rows: R[];
   idOf(row: R): string;
+  /** When the row was created, if known: its forms take no date before it. */
+  createdOf?(row: R): string | undefined;
   cells(row: R): ReactNode[];
   actionsOf(row: R): string[];
   actions: Record<string, ActionDef>;
@@ -19,7 +22,7 @@ interface Props<R> {
   empty: string;
 }
 
-export function ActionTable<R>({ caption, columns, rows, idOf, cells, actionsOf, actions, onChanged, empty }: Props<R>) {
+export function ActionTable<R>({ caption, columns, rows, idOf, createdOf, cells, actionsOf, actions, onChanged, empty }: Props<R>) {
   const api = useStation();
   const [open, setOpen] = useState<{ id: string; action: string }>();
   const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
@@ -63,12 +66,15 @@ export function ActionTable<R>({ caption, columns, rows, idOf, cells, actionsOf,
                       <ActionForm
                         key={open.action}
                         title={`${def.name} ${id}`}
+                        createdAt={createdOf?.(row)}
                         submitLabel={def.name}
                         fields={def.fields}
                         onSubmit={(v) => def.send(api, id, v)}
                         onDone={(r) => {
                           setOpen(undefined);
                           setResults((x) => ({ ...x, [id]: { ok: r.ok, text: r.text } }));
+                          // The row may leave this list as its state changes: the confirmation stays on the status line.
+                          say('ok', r.text);
                           onChanged();
                         }}
                         onCancel={() => setOpen(undefined)}

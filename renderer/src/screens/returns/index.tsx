@@ -89,6 +89,7 @@ export default function ReturnsScreen() {
         columns={['Return', 'Order item', 'Kind', 'Status', 'Reason', 'Expected']}
         rows={selfShipReturns}
         idOf={(r) => r.returnId}
+        createdOf={(r) => r.createdDate}
         cells={(r) => [r.returnId, r.orderItemId, TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), r.reason ?? '—', istWords(r.expectedDate)]}
         actionsOf={returnActionsFor}
         actions={RETURN_ACTIONS}

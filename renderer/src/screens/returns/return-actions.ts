@@ -11,19 +11,19 @@ export interface ActionDef {
   send(api: StationApi, id: string, v: Record<string, string>): Promise<ActionResult>;
 }
 
-const date = (key: string, label: string): ActionField => ({ key, label, kind: 'date', required: true });
+const date = (key: string, label: string, more: Partial<ActionField> = {}): ActionField => ({ key, label, kind: 'date', required: true, ...more });
 const reason: ActionField = { key: 'reason', label: 'Reason', kind: 'text', required: true, minLength: 3 };
 const comments: ActionField = { key: 'comments', label: 'Comments', kind: 'text' };
 
 export const RETURN_ACTIONS: Record<string, ActionDef> = {
-  pickup: { name: 'Pickup', fields: [date('pickupDate', 'Pickup date')], send: (api, returnId, v) => api.invoke('returns.pickup', { returnId, pickupDate: v.pickupDate }) },
+  pickup: { name: 'Pickup', fields: [date('pickupDate', 'Pickup date', { notBeforeCreated: true })], send: (api, returnId, v) => api.invoke('returns.pickup', { returnId, pickupDate: v.pickupDate }) },
   pickupAttempt: {
     name: 'Pickup attempt',
-    fields: [date('pickupDate', 'Attempt date'), date('newPickupDate', 'New pickup date'), reason],
+    fields: [date('pickupDate', 'Attempt date', { notBeforeCreated: true }), date('newPickupDate', 'New pickup date', { ahead: true, after: 'pickupDate' }), reason],
     send: (api, returnId, v) => api.invoke('returns.pickupAttempt', { returnId, pickupDate: v.pickupDate, newPickupDate: v.newPickupDate, reason: v.reason }),
   },
-  approve: { name: 'Approve', fields: [date('serviceDate', 'Service date'), comments], send: (api, returnId, v) => api.invoke('returns.approve', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
-  reject: { name: 'Reject', fields: [date('serviceDate', 'Service date'), comments], send: (api, returnId, v) => api.invoke('returns.reject', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
+  approve: { name: 'Approve', fields: [date('serviceDate', 'Service date', { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.approve', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
+  reject: { name: 'Reject', fields: [date('serviceDate', 'Service date', { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.reject', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
   complete: { name: 'Complete', fields: [], send: (api, returnId) => api.invoke('returns.complete', { returnId }) },
 };
 
@@ -32,8 +32,8 @@ export const SELFSHIP_ACTIONS: Record<string, ActionDef> = {
     name: 'Dispatch',
     fields: [
       date('dispatchDate', 'Dispatch date'),
-      date('tentativeDeliveryDate', 'Tentative delivery date'),
-      { key: 'deliveryPartner', label: 'Delivery partner', kind: 'text' },
+      date('tentativeDeliveryDate', 'Expected delivery date', { ahead: true, after: 'dispatchDate' }),
+      { key: 'deliveryPartner', label: 'Delivery partner', kind: 'vendor' },
       { key: 'trackingId', label: 'Tracking ID', kind: 'text' },
     ],
     send: (api, shipmentId, v) =>
@@ -41,13 +41,13 @@ export const SELFSHIP_ACTIONS: Record<string, ActionDef> = {
   },
   deliveryAttempt: {
     name: 'Delivery attempt',
-    fields: [date('attemptDate', 'Attempt date'), date('newDeliveryDate', 'New delivery date'), reason],
+    fields: [date('attemptDate', 'Attempt date'), date('newDeliveryDate', 'New delivery date', { ahead: true, after: 'attemptDate' }), reason],
     send: (api, shipmentId, v) => api.invoke('selfship.deliveryAttempt', { shipmentId, attemptDate: v.attemptDate, newDeliveryDate: v.newDeliveryDate, reason: v.reason }),
   },
   delivered: { name: 'Delivered', fields: [date('deliveryDate', 'Delivery date')], send: (api, shipmentId, v) => api.invoke('selfship.delivered', { shipmentId, deliveryDate: v.deliveryDate }) },
   serviceAttempt: {
     name: 'Service attempt',
-    fields: [date('attemptDate', 'Attempt date'), date('newServiceDate', 'New service date')],
+    fields: [date('attemptDate', 'Attempt date'), date('newServiceDate', 'New service date', { ahead: true, after: 'attemptDate' })],
     send: (api, shipmentId, v) => api.invoke('selfship.serviceAttempt', { shipmentId, attemptDate: v.attemptDate, newServiceDate: v.newServiceDate }),
   },
   serviceComplete: { name: 'Service complete', fields: [date('serviceDate', 'Service date')], send: (api, shipmentId, v) => api.invoke('selfship.serviceComplete', { shipmentId, serviceDate: v.serviceDate }) },
