@@ -13,8 +13,18 @@ export const ReturnRow = z.object({
   expectedDate: z.string().optional(),
   trackingId: z.string().optional(),
   createdDate: z.string().optional(),
+  /** The product of the order item (the return record carries ids only). */
+  title: z.string().optional(),
+  sku: z.string().optional(),
+  quantity: z.number().int().optional(),
+  /** The buyer's words, where the marketplace gives them. */
+  comments: z.string().optional(),
 });
 export type ReturnRow = z.infer<typeof ReturnRow>;
+
+/** What came back in the box, as the person receiving it sees it. */
+export const ReturnCondition = z.enum(['sellable', 'damaged', 'wrongProduct', 'missingParts', 'emptyBox']);
+export type ReturnCondition = z.infer<typeof ReturnCondition>;
 
 export const ActionResult = z.object({ id: z.string(), ok: z.boolean(), text: z.string() });
 export type ActionResult = z.infer<typeof ActionResult>;
@@ -31,7 +41,11 @@ export const SelfShipRow = z.object({
 
 export const returnsCommands = {
   'returns.list': command(z.object({ status: z.string().optional() }), z.array(ReturnRow), 'Returns of this location.'),
-  'returns.receive': command(z.object({ raw: z.string().max(512) }), ActionResult, 'Receive a standard return by scanning its return id, tracking id or order item id.'),
+  'returns.receive': command(
+    z.object({ raw: z.string().max(512), condition: ReturnCondition }),
+    ActionResult,
+    'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back; sellable units go back in stock.',
+  ),
   'returns.pickup': command(z.object({ returnId: z.string(), pickupDate: IsoDate }), ActionResult, 'Reverse pickup done (self ship).'),
   'returns.pickupAttempt': command(z.object({ returnId: z.string(), pickupDate: IsoDate, newPickupDate: IsoDate, reason: z.string().min(3) }), ActionResult, 'Reverse pickup attempted (self ship).'),
   'returns.complete': command(z.object({ returnId: z.string() }), ActionResult, 'Return completed at the warehouse.'),

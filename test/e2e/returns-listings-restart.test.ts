@@ -26,13 +26,26 @@ describe.skipIf(!ready)('returns, listings, the other screens and a restart', ()
     await desk.go('Returns');
     const screen = desk.screen('Returns');
     await expect.poll(() => words(screen.getByRole('table', { name: /Standard returns/ }))).toContain(returnId);
-    await desk.wedgeScan(returnId);
+    const item = station.sandbox.world.shipments.get(id)!.orderItems[0];
+    const location = station.sandbox.info.locations[0];
+    const stock = () => ((station.sandbox.world.listingsOf(station.sandbox.info.sellerId).get(item.sku)!.data as any).locations as { id: string; inventory: number }[]).find((l) => l.id === location)!.inventory;
+    const before = stock();
+    await screen.getByLabel('Scan return').fill(returnId);
+    await screen.getByLabel('Scan return').press('Enter');
+    // What came back: one key, as a person answers at the bench.
+    const prompt = screen.getByRole('group', { name: `What came back for ${returnId}?` });
+    await prompt.waitFor();
+    await desk.screenshot('returns-condition');
+    await desk.page.waitForTimeout(150);
+    await desk.page.keyboard.press('1');
     const form = screen.getByRole('form', { name: 'Receive a return' });
-    await expect.poll(() => words(form.getByRole('status'))).toMatch(new RegExp(`${returnId}.*received`, 'i'));
+    await expect.poll(() => words(form.getByRole('status'))).toMatch(new RegExp(`${returnId} received: .*sellable\\. .*back in stock at ${location}`, 'i'));
+    expect(stock()).toBe(before + item.quantity);
     await desk.screenshot('returns');
     // The same package again, typed this time (a second wedge read within the debounce would be dropped as a double read).
     await form.getByLabel('Scan return').fill(returnId);
     await form.getByRole('button', { name: 'Receive' }).click();
+    await screen.getByRole('group', { name: `What came back for ${returnId}?` }).getByRole('button', { name: /Damaged/ }).click();
     await expect.poll(() => words(form.getByRole('status'))).toBe(`Return ${returnId} was already received. If this is a second package, tell the supervisor.`);
   });
 

@@ -24,18 +24,30 @@ function show() {
 
 
 describe('Returns screen', () => {
-  it('receives a standard return typed into "Scan return" and says so in words', async () => {
-    const shipment = standardShipment(app.sandbox);
-    const returnId = await createReturnVia(app.sandbox, shipment.orderItems[0].orderItemId, 'standard');
+  it('shows a return by its product, asks what came back, and puts a sellable unit back in stock at the location', async () => {
+    const location = app.settings.get().locationId;
+    // An order of a listed product, returned by the buyer.
+    const created = await app.sandbox.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: location, kind: 'plain' } });
+    const item = app.sandbox.world.shipments.get(created.json.shipmentIds[0])!.orderItems[0]!;
+    const returnId = await createReturnVia(app.sandbox, item.orderItemId, 'standard');
+    const stock = () => ((app.sandbox.world.listingsOf(app.sandbox.info.sellerId).get(item.sku)!.data as any).locations as { id: string; inventory: number }[]).find((l) => l.id === location)?.inventory;
+    const before = stock();
     const user = userEvent.setup();
     show();
     const table = await screen.findByRole('table', { name: 'Standard returns of this location' });
     const row = within(table).getByRole('cell', { name: returnId }).closest('tr')!;
     expect(row.textContent).toContain('On its way back');
+    await waitFor(() => expect(row.textContent).toContain(`${item.title} (${item.sku})`));
 
     await user.type(screen.getByLabelText('Scan return'), `${returnId}{Enter}`);
-    const result = await screen.findByText(new RegExp(`${returnId}.*received|received.*${returnId}`, 'i'));
+    const prompt = await screen.findByRole('group', { name: `What came back for ${returnId}?` });
+    expect(sent).not.toContain('returns.receive');
+    await user.click(within(prompt).getByRole('button', { name: /Sellable/ }));
+    const result = await screen.findByText(new RegExp(`Return ${returnId} received: .*sellable\\.`));
     expect(result.getAttribute('role')).toBe('status');
+    expect(before).toBeDefined();
+    expect(result.textContent).toContain(`back in stock at ${location}`);
+    expect(stock()).toBe(before! + item.quantity);
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Standard returns of this location' })).getByRole('cell', { name: returnId }).closest('tr')!.textContent).toContain('Received'));
     expect((screen.getByLabelText('Scan return') as HTMLInputElement).value).toBe('');
   });

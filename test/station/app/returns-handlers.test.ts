@@ -37,38 +37,59 @@ afterAll(async () => {
 });
 
 describe('standard returns', () => {
-  it('lists the return, receives it by scanning its id (journaled), and refuses a second scan', async () => {
+  it('lists the return with its product, receives it as sellable: restocked at the location (journaled), and refuses a second scan', async () => {
     const { returnId, orderItemId } = await standardReturn();
+    const item = [...sb.world.shipments.values()].flatMap((x) => x.orderItems).find((i) => i.orderItemId === orderItemId)!;
     const listed = await h.api.invoke('returns.list', {});
-    expect(listed.find((r) => r.returnId === returnId)).toMatchObject({ returnId, orderItemId, status: 'CREATED' });
+    expect(listed.find((r) => r.returnId === returnId)).toMatchObject({ returnId, orderItemId, status: 'CREATED', sku: item.sku, title: item.title, quantity: item.quantity });
+    const location = sb.info.locations[0];
+    const stock = () => ((sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data as any).locations as { id: string; inventory: number }[]).find((l) => l.id === location)!.inventory;
+    const before = stock();
 
-    const r = await h.api.invoke('returns.receive', { raw: returnId });
+    const r = await h.api.invoke('returns.receive', { raw: returnId, condition: 'sellable' });
     expect(r.ok).toBe(true);
     expect(r.id).toBe(returnId);
-    expect(r.text).toBe(`Return ${returnId} received (order item ${orderItemId}). Check the product and restock it.`);
+    expect(r.text).toBe(
+      `Return ${returnId} received: ${item.title} (${item.sku}), ${item.quantity} ${item.quantity === 1 ? 'unit' : 'units'}, sellable. ${item.quantity} ${item.quantity === 1 ? 'unit' : 'units'} of ${item.sku} back in stock at ${location} (${before} → ${before + item.quantity}).`,
+    );
+    expect(stock()).toBe(before + item.quantity);
     expect((await h.api.invoke('returns.list', { status: 'COMPLETED' })).map((x) => x.returnId)).toContain(returnId);
     expect((await h.api.invoke('returns.list', { status: 'CREATED' })).map((x) => x.returnId)).not.toContain(returnId);
-    const intent = (await h.ctx.journal.records()).find((x) => x.type === 'intent' && x.op === 'returns.complete' && x.targets.returnIds?.includes(returnId));
-    expect(intent).toBeDefined();
+    const records = await h.ctx.journal.records();
+    expect(records.find((x) => x.type === 'intent' && x.op === 'returns.complete' && x.targets.returnIds?.includes(returnId))).toBeDefined();
+    expect(records.find((x) => x.type === 'intent' && x.op === 'listings.inventory' && x.targets.skus?.includes(item.sku))).toBeDefined();
 
-    const again = await h.api.invoke('returns.receive', { raw: returnId });
+    const again = await h.api.invoke('returns.receive', { raw: returnId, condition: 'sellable' });
     expect(again).toEqual({ id: returnId, ok: false, text: `Return ${returnId} was already received. If this is a second package, tell the supervisor.` });
+    expect(stock()).toBe(before + item.quantity);
+  });
+
+  it('receives a damaged return: out of stock, its condition journaled for a claim', async () => {
+    const { returnId, orderItemId } = await standardReturn();
+    const item = [...sb.world.shipments.values()].flatMap((x) => x.orderItems).find((i) => i.orderItemId === orderItemId)!;
+    const stock = () => JSON.stringify((sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data as any).locations);
+    const before = stock();
+    const r = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged' });
+    expect(r).toMatchObject({ ok: true, text: expect.stringMatching(/, damaged\. Kept out of stock and recorded for a claim/) });
+    expect(stock()).toBe(before);
+    const intent = (await h.ctx.journal.records()).find((x) => x.type === 'intent' && x.op === 'returns.complete' && x.targets.returnIds?.includes(returnId)) as { request?: { condition?: string } } | undefined;
+    expect(intent?.request?.condition).toBe('damaged');
   });
 
   it('receives by order item id, and refuses a return of another location without touching it', async () => {
     const mine = await standardReturn();
-    const r = await h.api.invoke('returns.receive', { raw: mine.orderItemId });
+    const r = await h.api.invoke('returns.receive', { raw: mine.orderItemId, condition: 'damaged' });
     expect(r).toMatchObject({ id: mine.returnId, ok: true });
 
     const elsewhere = await standardReturn(sb.info.locations[1]);
-    const refused = await h.api.invoke('returns.receive', { raw: elsewhere.returnId });
+    const refused = await h.api.invoke('returns.receive', { raw: elsewhere.returnId, condition: 'sellable' });
     expect(refused.ok).toBe(false);
     expect(refused.text).toContain(`is not a return of this location (${sb.info.locations[0]}): it belongs to ${sb.info.locations[1]}`);
     const still = await h.api.invoke('returns.list', {});
     expect(still.map((x) => x.returnId)).not.toContain(elsewhere.returnId); // listed by location
     expect(sb.world.returns.get(elsewhere.returnId)!.status).toBe('CREATED');
 
-    const unknown = await h.api.invoke('returns.receive', { raw: 'RT99999999999999' });
+    const unknown = await h.api.invoke('returns.receive', { raw: 'RT99999999999999', condition: 'sellable' });
     expect(unknown.ok).toBe(false);
     expect(unknown.text).toMatch(/^No return matches RT99999999999999\./);
   });

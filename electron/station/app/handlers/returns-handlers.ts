@@ -13,6 +13,8 @@ import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble } from './desk-deps.js';
 import { dateWords, refusalText, wireDate } from './returns-messages.js';
 import { selfShipHandlers } from './returns-selfship.js';
+import { CONDITION_WORDS, productsOf, restock, type ReturnProduct } from './returns-restock.js';
+import type { ReturnCondition } from '../../../../shared/contract/returns.js';
 
 type ActionResult = ResultOf<'returns.receive'>;
 
@@ -25,9 +27,11 @@ export function returnsHandlers(ctx: AppContext): Handlers {
         .catch((e) => {
           throw marketplaceTrouble(e, 'read the returns');
         });
-      return items.filter((r) => !status || r.status === status).map(toRow);
+      const shown = items.filter((r) => !status || r.status === status);
+      const products = await productsOf(ctx, shown);
+      return shown.map((r) => toRow(r, r.orderItemId ? products.get(r.orderItemId) : undefined));
     },
-    'returns.receive': ({ raw }) => receive(ctx, raw),
+    'returns.receive': ({ raw, condition }) => receive(ctx, raw, condition),
     'returns.complete': ({ returnId }) =>
       returnAction(ctx, 'complete', returnId, {}, (loc) => returns().complete([returnId], loc), `Return ${returnId} is completed at the warehouse.`),
     // spec § Self Ship return: reverse pickup confirmation, before the reverse-pickup-by date.
@@ -61,8 +65,12 @@ export function returnsHandlers(ctx: AppContext): Handlers {
   };
 }
 
-function toRow(r: ReturnItem): ResultOf<'returns.list'>[number] {
+function toRow(r: ReturnItem, product: ReturnProduct | undefined): ResultOf<'returns.list'>[number] {
   return {
+    ...(product?.title ? { title: product.title } : {}),
+    ...(product?.sku ? { sku: product.sku } : {}),
+    ...(product?.quantity ?? r.quantity ? { quantity: product?.quantity ?? r.quantity } : {}),
+    ...(r.comments?.trim() ? { comments: r.comments.trim() } : {}),
     returnId: r.returnId,
     orderItemId: r.orderItemId ?? '',
     shipmentId: r.shipmentId,
@@ -104,6 +112,13 @@ async function settle(ctx: AppContext, op: string, returnIds: string[], request:
   }
 }
 
+/** "Running Shoes (SHO-UK9), 1 unit": what came back, in words. */
+function describe(r: ReturnItem, p: ReturnProduct | undefined): string {
+  const units = r.quantity ?? p?.quantity;
+  const name = p?.title ? `${p.title}${p.sku ? ` (${p.sku})` : ''}` : p?.sku ?? `order item ${r.orderItemId}`;
+  return units ? `${name}, ${units} ${units === 1 ? 'unit' : 'units'}` : name;
+}
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/([A-Z])/g, ' $1').toLowerCase();
 
 /** A standard return waits for the seller in CREATED; a courier return (RTO) in APPROVED (spec § Return, § Self Ship return). */
@@ -113,7 +128,7 @@ const awaitsReceipt = (r: ReturnItem) => r.status === 'CREATED' || (r.type === '
  * Receives what the package in hand carries: a return id, the courier's tracking id, or the
  * order item id on the invoice. Returns of another location are refused with where they go.
  */
-async function receive(ctx: AppContext, raw: string): Promise<ActionResult> {
+async function receive(ctx: AppContext, raw: string, condition: ReturnCondition): Promise<ActionResult> {
   const scan = classifyScan(raw);
   if (scan.kind === 'garbled') return { id: raw, ok: false, text: `That scan could not be read: ${scan.reason} Scan the return label again.` };
   const locationId = ctx.locationId();
@@ -156,13 +171,31 @@ async function receive(ctx: AppContext, raw: string): Promise<ActionResult> {
     return { id: r.returnId, ok: false, text: `Return ${r.returnId} is ${r.status}; it is not expected at the warehouse. Put the package aside and tell the supervisor.` };
   }
   const ids = open.map((r) => r.returnId);
-  const results = await settle(ctx, 'returns.complete', ids, { locationId, scanned: raw }, () => client.complete(ids, locationId), `receive ${name.toLowerCase()}`);
+  // The condition is journaled with the receipt: the record a claim for a damaged or wrong item starts from.
+  const results = await settle(ctx, 'returns.complete', ids, { locationId, scanned: raw, condition }, () => client.complete(ids, locationId), `receive ${name.toLowerCase()}`);
   const done = results.filter((r) => r.processingStatus === 'SUCCESS').map((r) => r.returnId!);
   const failed = results.filter((r) => r.processingStatus !== 'SUCCESS');
   const id = ids.length === 1 ? ids[0] : scan.value;
   if (failed.length === 0) {
-    const items = open.map((r) => `order item ${r.orderItemId}`).join(', ');
-    return { id, ok: true, text: done.length === 1 ? `Return ${done[0]} received (${items}). Check the product and restock it.` : `${done.length} returns received: ${done.join(', ')}. Check the products and restock them.` };
+    const received = open.filter((r) => done.includes(r.returnId));
+    const products = await productsOf(ctx, received);
+    const what = received.map((r) => describe(r, products.get(r.orderItemId ?? ''))).join('; ');
+    const head = done.length === 1 ? `Return ${done[0]} received: ${what}, ${CONDITION_WORDS[condition]}.` : `${done.length} returns received (${what}), ${CONDITION_WORDS[condition]}.`;
+    if (condition !== 'sellable') return { id, ok: true, text: `${head} Kept out of stock and recorded for a claim; keep the product and its packaging aside.` };
+    const restocked: string[] = [];
+    let allOk = true;
+    for (const r of received) {
+      const p = products.get(r.orderItemId ?? '');
+      if (!p?.sku) {
+        allOk = false;
+        restocked.push(`The product of return ${r.returnId} is not known, so the stock was not changed: set it on the Listings screen (Alt+6).`);
+        continue;
+      }
+      const out = await restock(ctx, p.sku, r.quantity ?? p.quantity ?? 1, locationId);
+      allOk &&= out.ok;
+      restocked.push(out.text);
+    }
+    return { id, ok: allOk, text: `${head} ${restocked.join(' ')}` };
   }
   const why = failed.map((f) => refusalText(`Receiving return ${f.returnId}`, f.errorCode, f.errorMessage)).join(' ');
   return { id, ok: false, text: done.length > 0 ? `Received ${done.join(', ')}. ${why}` : why };

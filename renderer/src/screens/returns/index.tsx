@@ -1,6 +1,10 @@
 // The Returns screen (issue "packing desk app", screen 6): receive standard returns by scanning,
 // act on self-ship returns, and move self-ship orders through dispatch, delivery and service.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReturnCondition } from '../../../../shared/contract/returns.js';
+import { say } from '../../stores/app-store.js';
+import type { ReturnRow } from '../../stores/returns-store.js';
+import { ConditionPrompt } from './condition-prompt.js';
 import { useStation } from '../../app/station-context.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { useReturnsStore } from '../../stores/returns-store.js';
@@ -10,6 +14,31 @@ import { istWords } from './ist-date.js';
 import { isSelfShipReturn, RETURN_ACTIONS, returnActionsFor, SELFSHIP_ACTIONS, selfShipActionsFor, statusWords } from './return-actions.js';
 
 const TYPE_WORDS: Record<string, string> = { courier_return: 'Courier return (RTO)', customer_return: 'Customer return' };
+
+/** The product as the person holding the box knows it: title and SKU; the order item id when nothing else is known. */
+function productWords(r: ReturnRow): ReactNode {
+  if (!r.title && !r.sku) return `Order item ${r.orderItemId}`;
+  return (
+    <>
+      {r.title ?? r.sku}
+      {r.title && r.sku ? <span className="muted"> ({r.sku})</span> : null}
+    </>
+  );
+}
+
+/** The reason, in words, and the buyer's own comments where the marketplace gives them. */
+function reasonWords(r: ReturnRow): ReactNode {
+  const reason = r.reason ? r.reason.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()) : '—';
+  return r.comments ? (
+    <>
+      {reason}
+      <br />
+      <q className="buyer-comment">{r.comments}</q>
+    </>
+  ) : (
+    reason
+  );
+}
 
 export default function ReturnsScreen() {
   const api = useStation();
@@ -22,16 +51,29 @@ export default function ReturnsScreen() {
 
   useEffect(reload, [reload]);
 
-  async function receive(raw: string) {
+  const [pending, setPending] = useState<string>();
+
+  /** A scan opens the question of what came back; the answer receives it. */
+  function receive(raw: string) {
     if (raw.trim() === '') {
       setScanError('Scan or type the return id, tracking id or order item id.');
       return;
     }
     setScanError(undefined);
+    setReceived(undefined);
+    setPending(raw.trim());
+    setScan('');
+  }
+
+  async function receiveAs(condition: ReturnCondition) {
+    const raw = pending;
+    if (!raw) return;
+    setPending(undefined);
     setBusy(true);
     try {
-      const r = await api.invoke('returns.receive', { raw: raw.trim() });
+      const r = await api.invoke('returns.receive', { raw, condition });
       setReceived({ ok: r.ok, text: r.text });
+      say(r.ok ? 'ok' : 'error', r.text);
       if (r.ok) reload();
     } catch (e) {
       setReceived({ ok: false, text: errorWords(e) });
@@ -42,11 +84,11 @@ export default function ReturnsScreen() {
   }
 
   // A scanner's read lands here wherever the focus is; the field is for typing an id by hand.
-  useScanTarget((input) => void receive(input.raw));
+  useScanTarget((input) => receive(input.raw));
 
   function submitScan(e: FormEvent) {
     e.preventDefault();
-    void receive(scan);
+    receive(scan);
   }
 
   const standard = returns.filter((r) => !isSelfShipReturn(r));
@@ -63,6 +105,7 @@ export default function ReturnsScreen() {
         </button>
         {received ? <ResultLine {...received} /> : null}
       </form>
+      {pending ? <ConditionPrompt scanned={pending} onChoose={(c) => void receiveAs(c)} onCancel={() => setPending(undefined)} /> : null}
       <div className="actions">
         <button type="button" onClick={reload} disabled={loading}>
           {loading ? 'Reading…' : 'Read the lists again'}
@@ -73,10 +116,10 @@ export default function ReturnsScreen() {
       <h2>Returns (standard)</h2>
       <ActionTable
         caption="Standard returns of this location"
-        columns={['Return', 'Order item', 'Kind', 'Status', 'Reason', 'Expected', 'Tracking']}
+        columns={['Return', 'Product', 'Qty', 'Kind', 'Status', 'Reason', 'Expected', 'Tracking']}
         rows={standard}
         idOf={(r) => r.returnId}
-        cells={(r) => [r.returnId, r.orderItemId, TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), r.reason ?? '—', istWords(r.expectedDate), r.trackingId ?? '—']}
+        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), reasonWords(r), istWords(r.expectedDate), r.trackingId ?? '—']}
         actionsOf={() => []}
         actions={RETURN_ACTIONS}
         onChanged={reload}
@@ -86,11 +129,11 @@ export default function ReturnsScreen() {
       <h2>Self-ship returns</h2>
       <ActionTable
         caption="Self-ship returns of this location"
-        columns={['Return', 'Order item', 'Kind', 'Status', 'Reason', 'Expected']}
+        columns={['Return', 'Product', 'Qty', 'Kind', 'Status', 'Reason', 'Expected']}
         rows={selfShipReturns}
         idOf={(r) => r.returnId}
         createdOf={(r) => r.createdDate}
-        cells={(r) => [r.returnId, r.orderItemId, TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), r.reason ?? '—', istWords(r.expectedDate)]}
+        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), reasonWords(r), istWords(r.expectedDate)]}
         actionsOf={returnActionsFor}
         actions={RETURN_ACTIONS}
         onChanged={reload}
