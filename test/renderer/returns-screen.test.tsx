@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { createReturnVia, selfShipShipment, standardShipment } from '../support/selfship-fixtures.js';
+import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
 
 let app: TestAppStation;

@@ -28,7 +28,7 @@ export async function productsOf(ctx: AppContext, returns: readonly ReturnItem[]
   const ids = [...new Set(returns.map((r) => r.orderItemId).filter((x): x is string => !!x))];
   const out = new Map<string, ReturnProduct>();
   if (ids.length === 0) return out;
-  let shipments: ShipmentWire[] = [];
+  let shipments: ShipmentWire[];
   try {
     shipments = await ctx.marketplace().orders.getShipments({ orderItemIds: ids });
   } catch {
