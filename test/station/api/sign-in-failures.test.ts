@@ -3,7 +3,7 @@
 // sign-in. Every case is a real socket on this machine: a closed port, a server that never
 // answers, certificates that are expired, for another name, or from an unknown authority.
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTls, type SandboxTls } from '../../../electron/sandbox/tls.js';
 import { createMarketplaceClient, memoryVault } from '../../../electron/station/api/client.js';
@@ -14,8 +14,14 @@ const YEAR_MS = 365 * 86_400_000;
 let tls: SandboxTls;
 const servers: { close(cb?: () => void): unknown }[] = [];
 
+const sockets = new Set<Socket>();
+
 async function listen(server: Server | ReturnType<typeof createHttpsServer>, host = '127.0.0.1'): Promise<number> {
   servers.push(server);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return (server.address() as { port: number }).port;
 }
@@ -40,6 +46,8 @@ beforeAll(async () => {
   tls = await generateTls();
 });
 afterAll(async () => {
+  // A server closes once its connections are gone: the silent one never ends its own.
+  for (const socket of sockets) socket.destroy();
   for (const s of servers) await new Promise<void>((r) => s.close(() => r()));
 });
 
