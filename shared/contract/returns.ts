@@ -42,9 +42,9 @@ export const SelfShipRow = z.object({
 export const returnsCommands = {
   'returns.list': command(z.object({ status: z.string().optional() }), z.array(ReturnRow), 'Returns of this location.'),
   'returns.receive': command(
-    z.object({ raw: z.string().max(512), condition: ReturnCondition }),
+    z.object({ raw: z.string().max(512), condition: ReturnCondition.optional() }),
     ActionResult,
-    'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back; sellable units go back in stock.',
+    'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back (sellable units go back in stock; without one, nothing is restocked).',
   ),
   'returns.pickup': command(z.object({ returnId: z.string(), pickupDate: IsoDate }), ActionResult, 'Reverse pickup done (self ship).'),
   'returns.pickupAttempt': command(z.object({ returnId: z.string(), pickupDate: IsoDate, newPickupDate: IsoDate, reason: z.string().min(3) }), ActionResult, 'Reverse pickup attempted (self ship).'),

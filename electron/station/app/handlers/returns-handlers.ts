@@ -128,7 +128,7 @@ const awaitsReceipt = (r: ReturnItem) => r.status === 'CREATED' || (r.type === '
  * Receives what the package in hand carries: a return id, the courier's tracking id, or the
  * order item id on the invoice. Returns of another location are refused with where they go.
  */
-async function receive(ctx: AppContext, raw: string, condition: ReturnCondition): Promise<ActionResult> {
+async function receive(ctx: AppContext, raw: string, condition: ReturnCondition | undefined): Promise<ActionResult> {
   const scan = classifyScan(raw);
   if (scan.kind === 'garbled') return { id: raw, ok: false, text: `That scan could not be read: ${scan.reason} Scan the return label again.` };
   const locationId = ctx.locationId();
@@ -180,7 +180,10 @@ async function receive(ctx: AppContext, raw: string, condition: ReturnCondition)
     const received = open.filter((r) => done.includes(r.returnId));
     const products = await productsOf(ctx, received);
     const what = received.map((r) => describe(r, products.get(r.orderItemId ?? ''))).join('; ');
-    const head = done.length === 1 ? `Return ${done[0]} received: ${what}, ${CONDITION_WORDS[condition]}.` : `${done.length} returns received (${what}), ${CONDITION_WORDS[condition]}.`;
+    const state = condition ? `, ${CONDITION_WORDS[condition]}` : '';
+    const head = done.length === 1 ? `Return ${done[0]} received: ${what}${state}.` : `${done.length} returns received (${what})${state}.`;
+    // Received without saying what came back (the command line, a script): nothing is restocked.
+    if (!condition) return { id, ok: true, text: `${head} Check the product and restock it.` };
     if (condition !== 'sellable') return { id, ok: true, text: `${head} Kept out of stock and recorded for a claim; keep the product and its packaging aside.` };
     const restocked: string[] = [];
     let allOk = true;
