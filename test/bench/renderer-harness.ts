@@ -96,7 +96,7 @@ export async function startBenchStation(options: { labelDelayMs?: number } = {})
       const ids: string[] = [];
       for (let done = 0; done < count; ) {
         const n = Math.min(500, count - done);
-        const r = await sandbox.call('POST', '/sandbox/shipments', { body: { count: n, locationId, kind: 'plain', ...body }, token: null });
+        const r = await sandbox.call('POST', '/sandbox/shipments', { body: { count: n, locationId, kind: 'plain', restock: true, ...body }, token: null });
         if (r.status !== 200) throw new Error(`POST /sandbox/shipments: ${r.status} ${JSON.stringify(r.json)}`);
         ids.push(...(r.json as { shipmentIds: string[] }).shipmentIds);
         done += n;

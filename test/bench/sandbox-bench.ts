@@ -161,7 +161,7 @@ async function throughputRows(dir: string): Promise<BenchRow[]> {
     });
 
     // Fresh plain orders to pack, read back the way the station reads them, bodies built before timing.
-    const created = await call('POST', '/sandbox/shipments', { count: PACK_SHIPMENTS, kind: 'plain' });
+    const created = await call('POST', '/sandbox/shipments', { count: PACK_SHIPMENTS, kind: 'plain', restock: true });
     expectStatus(created, 200, 'create shipments');
     const ids: string[] = created.json.shipmentIds;
     const bodies: unknown[] = [];

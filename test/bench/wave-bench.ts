@@ -73,9 +73,9 @@ async function waveRows(): Promise<BenchRow[]> {
   const sandbox = await startSandboxProcess(join(dir, 'sandbox'));
   const locationId = sandbox.info.locations[0];
   try {
-    await sandbox.call('/sandbox/shipments', { count: WAVE, locationId, kind: 'plain' });
+    await sandbox.call('/sandbox/shipments', { count: WAVE, locationId, kind: 'plain', restock: true });
     const naiveLocation = sandbox.info.locations[1] ?? locationId;
-    const naiveIds = ((await sandbox.call('/sandbox/shipments', { count: NAIVE_SAMPLE, locationId: naiveLocation, kind: 'plain' })) as { shipmentIds: string[] }).shipmentIds;
+    const naiveIds = ((await sandbox.call('/sandbox/shipments', { count: NAIVE_SAMPLE, locationId: naiveLocation, kind: 'plain', restock: true })) as { shipmentIds: string[] }).shipmentIds;
     await sandbox.call('/sandbox/faults', { latencyMs: LATENCY_MS });
 
     const station = await stationOn(sandbox.info, join(dir, 'wave'));

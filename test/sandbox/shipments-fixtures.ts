@@ -10,7 +10,8 @@ let rngSeed = 1000;
 let imeiSeq = 0;
 
 export function makeShipments(sb: TestSandbox, kind: ShipmentKind, count = 1, more: { sellerId?: string; locationId?: string; quantity?: number } = {}): string[] {
-  return createShipments(sb.world, createRng(rngSeed++), { count, sellerId: more.sellerId ?? sb.info.sellerId, kind, locationId: more.locationId, quantity: more.quantity });
+  // Volume for the tests' own scenarios: entries that run out are restocked (README § Control API, restock).
+  return createShipments(sb.world, createRng(rngSeed++), { count, sellerId: more.sellerId ?? sb.info.sellerId, kind, locationId: more.locationId, quantity: more.quantity, restock: 50 });
 }
 
 export function record(sb: TestSandbox, id: string): ShipmentRec {

@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
 import { createShipments, SHIPMENT_KINDS, type ShipmentKind } from '../world/shipment-factory.js';
-import { applyLogisticsEvent, setHold } from '../world/shipment-lifecycle.js';
+import { applyLogisticsEvent, cancelByCustomer, setHold } from '../world/shipment-lifecycle.js';
 import { createReturn } from '../world/return-factory.js';
 import { createRng } from '../world/rng.js';
+import { SEED_RESTOCK_UNITS } from '../world/seed-cases.js';
 import { FaultConfig } from '../faults.js';
 import { platformOf, type SandboxPlatform } from '../platform/platform-registry.js';
 import { buildOpenApi } from '../openapi.js';
@@ -29,10 +30,14 @@ const CreateShipmentsBody = z.strictObject({
   locationId: z.string().min(1).optional(),
   kind: z.enum(SHIPMENT_KINDS as [ShipmentKind, ...ShipmentKind[]]).optional(),
   quantity: z.number().int().min(1).max(MAX_CONTROL_QUANTITY).optional(),
+  /** Exact order lines of each shipment; the same SKU may appear on several lines. */
   lines: z.array(z.strictObject({ sku: z.string().min(1), quantity: z.number().int().min(1).max(MAX_CONTROL_QUANTITY) })).min(1).max(MAX_CONTROL_LINES).optional(),
   serviceProfile: z.enum(['NON_FBF', 'FBF_LITE']).optional(),
+  /** Volume scenarios: the seller restocks an ENABLED entry that runs out instead of the order being refused. */
+  restock: z.boolean().optional(),
 });
 const HoldBody = z.strictObject({ hold: z.boolean() });
+const CancelBody = z.strictObject({ by: z.enum(['buyer', 'marketplace']), reason: z.string().min(1).max(200).optional() });
 const LogisticsBody = z.strictObject({ event: z.enum(['SHIPPED', 'DELIVERED', 'RTO']) });
 const ReturnBody = z.strictObject({ orderItemId: z.string().min(1), kind: z.enum(['standard', 'courier', 'customer']) });
 const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_SECONDS) });
@@ -95,7 +100,21 @@ function createShipmentsHandler(ctx: RouteContext): RouteResult {
   // A fresh PRNG per call, seeded from the data set's seed and a persisted counter, so that the
   // same sequence of control calls creates the same shipments.
   const rng = createRng((platform(ctx).seed * 1_000_003 + world.nextCounter('controlShipments')) >>> 0);
-  const shipmentIds = createShipments(world, rng, { count: body.count, sellerId, locationId: body.locationId, kind: body.kind, quantity: body.quantity, lines: body.lines, serviceProfile: body.serviceProfile });
+  if (body.lines) {
+    const listings = world.listingsOf(sellerId);
+    const unknown = body.lines.filter((l) => !listings.has(l.sku)).map((l) => l.sku);
+    if (unknown.length) throw orderError(400, 'INVALID_REQUEST', `lines: ${sellerId} has no listing ${[...new Set(unknown)].join(', ')}.`);
+  }
+  const shipmentIds = createShipments(world, rng, {
+    count: body.count,
+    sellerId,
+    locationId: body.locationId,
+    kind: body.kind,
+    quantity: body.quantity,
+    lines: body.lines,
+    serviceProfile: body.serviceProfile,
+    ...(body.restock ? { restock: SEED_RESTOCK_UNITS } : {}),
+  });
   return { json: { shipmentIds } };
 }
 
@@ -120,6 +139,20 @@ export const controlRoutes: RouteDef[] = [
     handler: (ctx) => {
       const body = parse(HoldBody, ctx);
       setHold(ctx.world, shipmentOf(ctx), body.hold);
+      return statuses(ctx);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/shipments/{shipmentId}/cancel',
+    auth: 'loopback',
+    summary: 'The buyer or the marketplace cancels a shipment before dispatch; its units go back to stock.',
+    specRef: '§ Order item (cancellationType)',
+    request: CancelBody,
+    response: ItemStatuses,
+    handler: (ctx) => {
+      const body = parse(CancelBody, ctx);
+      cancelByCustomer(ctx.world, shipmentOf(ctx), body.by, body.reason ?? (body.by === 'buyer' ? 'Cancelled by the buyer' : 'Cancelled by the marketplace'));
       return statuses(ctx);
     },
   },

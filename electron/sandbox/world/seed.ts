@@ -2,7 +2,9 @@
 // listings, shipments and returns. Two sellers exist so that "not yours" errors can be
 // exercised.
 import type { World } from './world.js';
-import type { Address, LocationRec, Seller } from './model.js';
+import type { LocationRec, Seller } from './model.js';
+import { makeAddress } from './addresses.js';
+import { createSeedCases, SEED_CASE_SHIPMENTS, SEED_CASES_MIN_SHIPMENTS, SEED_RESTOCK_UNITS, type SeedCaseName } from './seed-cases.js';
 import { createRng, type Rng } from './rng.js';
 import { seedListings } from './listing-factory.js';
 import { createShipments, type ShipmentKind } from './shipment-factory.js';
@@ -64,29 +66,8 @@ export interface SeedInfo {
   seller: { username: string; password: string };
   /** Returns the seed created (empty while the factories cannot make them). */
   returnIds: string[];
-}
-
-const CITIES = [
-  { city: 'Bengaluru', stateName: 'Karnataka', stateCode: 'KA', pincode: '560001' },
-  { city: 'Mumbai', stateName: 'Maharashtra', stateCode: 'MH', pincode: '400001' },
-  { city: 'Delhi', stateName: 'Delhi', stateCode: 'DL', pincode: '110001' },
-  { city: 'Chennai', stateName: 'Tamil Nadu', stateCode: 'TN', pincode: '600001' },
-];
-
-export function makeAddress(rng: Rng, firstName: string, lastName: string): Address {
-  const c = rng.pick(CITIES);
-  return {
-    firstName,
-    lastName,
-    addressLine1: `${rng.int(1, 400)}, ${rng.pick(['MG Road', 'Station Road', 'Park Street', 'Ring Road'])}`,
-    addressLine2: rng.pick(['Near City Mall', 'Opp. Bus Stand', 'Sector 4', '']),
-    city: c.city,
-    stateName: c.stateName,
-    stateCode: c.stateCode,
-    pincode: c.pincode,
-    contactNumber: `9${String(rng.int(100000000, 999999999))}`,
-    email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
-  };
+  /** Shipment ids of the seeded cases (README § Seeded cases), when the data set is big enough for them. */
+  cases?: Record<SeedCaseName, string[]>;
 }
 
 function makeSeller(world: World, rng: Rng, index: number): Seller {
@@ -132,10 +113,13 @@ export function seedWorld(world: World, options: SeedOptions): SeedInfo {
   seedListings(world, primary.sellerId, createRng(options.seed * 31 + 1), SEED_LISTINGS_PRIMARY);
   seedListings(world, other.sellerId, createRng(options.seed * 31 + 2), SEED_LISTINGS_OTHER);
   const shipmentRng = createRng(options.seed * 31 + 3);
-  const byKind = seedShipments(world, shipmentRng, primary, options.shipments);
+  const withCases = options.shipments >= SEED_CASES_MIN_SHIPMENTS;
+  const cases = withCases ? createSeedCases(world, createRng(options.seed * 31 + 4), primary) : undefined;
+  const byKind = seedShipments(world, shipmentRng, primary, options.shipments - (withCases ? SEED_CASE_SHIPMENTS : 0));
   if (options.shipments > 0) {
-    createShipments(world, shipmentRng, { count: SEED_SHIPMENTS_OTHER - 1, sellerId: other.sellerId, locationId: other.locations[0].locationId, kind: 'plain' });
-    createShipments(world, shipmentRng, { count: 1, sellerId: other.sellerId, locationId: other.locations[0].locationId, kind: 'hold' });
+    const at = { sellerId: other.sellerId, locationId: other.locations[0].locationId, restock: SEED_RESTOCK_UNITS, relocate: true };
+    createShipments(world, shipmentRng, { ...at, count: SEED_SHIPMENTS_OTHER - 1, kind: 'plain' });
+    createShipments(world, shipmentRng, { ...at, count: 1, kind: 'hold' });
   }
   const returnIds = options.shipments >= MIN_SHIPMENTS_FOR_RETURNS ? seedReturns(world, byKind) : [];
 
@@ -148,6 +132,7 @@ export function seedWorld(world: World, options: SeedOptions): SeedInfo {
     thirdParty: { appId: thirdParty.appId, appSecret: thirdParty.appSecret, redirectUri: thirdParty.redirectUri },
     otherSelfAccess: { appId: otherSelf.appId, appSecret: otherSelf.appSecret },
     seller: { username: primary.username, password: primary.password },
+    ...(cases ? { cases } : {}),
   };
 }
 
@@ -178,7 +163,7 @@ function seedShipments(world: World, rng: Rng, seller: Seller, total: number): {
       const count = Math.min(SEED_CHUNK, b.left);
       b.left -= count;
       if (b.left > 0) active++;
-      const ids = createShipments(world, rng, { count, sellerId: seller.sellerId, locationId: b.locationId, kind: b.kind, quantity: b.quantity });
+      const ids = createShipments(world, rng, { count, sellerId: seller.sellerId, locationId: b.locationId, kind: b.kind, quantity: b.quantity, restock: SEED_RESTOCK_UNITS, relocate: true });
       if (b.kind === 'plain' && b.quantity === undefined) byKind.plain.push(...ids);
       if (b.kind === 'selfship') byKind.selfship.push(...ids);
     }

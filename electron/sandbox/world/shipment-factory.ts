@@ -9,7 +9,8 @@ import { orderError } from '../http/route.js';
 import { productsFor, type Product, type ProductNeed } from '../orders/catalogue.js';
 import type { Address, FormRec, OrderItemRec, PriceComponents, ShipmentRec, SubShipmentRec } from './model.js';
 import type { Rng } from './rng.js';
-import { makeAddress } from './seed.js';
+import { makeAddress } from './addresses.js';
+import { createAllocator, type OrderLine } from './shipment-allocator.js';
 import type { World } from './world.js';
 
 /**
@@ -29,9 +30,17 @@ export interface ShipmentSpec {
   /** Units per order item. */
   quantity?: number;
   /** Exact order lines of each shipment (SKU and units); drawn from the seller's listings when absent. */
-  lines?: { sku?: string; quantity: number }[];
+  lines?: OrderLine[];
   /** Service profile of every item; drawn when absent (mostly NON_FBF). */
   serviceProfile?: 'NON_FBF' | 'FBF_LITE';
+  /**
+   * Units an out-of-stock ENABLED entry is restocked with before it takes an order: the seed's
+   * history, or a control call that asks for volume (`restock: true`). Without it an order no
+   * entry has stock for is refused in words.
+   */
+  restock?: number;
+  /** Seed only: an order no listing at locationId can serve goes to a location one can. */
+  relocate?: boolean;
 }
 
 /** Shipments whose value reaches this carry the automated e-way bill form (GST rule, INR). */
@@ -62,13 +71,15 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
   if (spec.quantity !== undefined && (!Number.isInteger(spec.quantity) || spec.quantity < 1)) {
     throw orderError(400, 'UNPROCESSABLE_ENTITY', 'quantity must be a positive integer.');
   }
-  const locations = spec.locationId ? seller.locations.filter((l) => l.locationId === spec.locationId) : seller.locations;
-  if (locations.length === 0) throw orderError(400, 'INVALID_LOCATION', `Location ${spec.locationId} is not one of ${seller.sellerId}'s.`);
+  if (spec.locationId && !seller.locations.some((l) => l.locationId === spec.locationId)) {
+    throw orderError(400, 'INVALID_LOCATION', `Location ${spec.locationId} is not one of ${seller.sellerId}'s.`);
+  }
   const ids: string[] = [];
   if (spec.count === 0) return ids;
 
   const products = productsFor(world, seller, needOf(kind));
   if (products.length === 0) throw orderError(409, 'UNPROCESSABLE_ENTITY', `Seller ${seller.sellerId} lists no product suited to ${kind} orders.`);
+  const alloc = createAllocator(world, seller, products, kind, spec);
   const addresses: Address[] = [];
   for (let i = 0; i < ADDRESS_POOL_SIZE; i++) addresses.push(makeAddress(rng, rng.pick(FIRST_NAMES), rng.pick(LAST_NAMES)));
   const now = world.now();
@@ -86,7 +97,9 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
   while (ids.length < spec.count) {
     const remaining = spec.count - ids.length;
     const orderId = formatId('OD', world.nextCounter('order'));
-    const location = rng.pick(locations);
+    // The marketplace picks the location (spec § Concepts: Allocation): one whose listing entries
+    // can serve the order; every item of its shipments is served from there.
+    const locationId = alloc.chooseLocation(rng, spec.lines, spec.quantity ?? 1, ids);
     const address = rng.pick(addresses);
     const orderDate = now - rng.int(10 * 60_000, 36 * HOUR);
     const orderDateIso = new Date(orderDate).toISOString();
@@ -96,17 +109,29 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
     for (let s = 0; s < split; s++) {
       const n = world.nextCounter('shipment');
       const shipmentId = formatId('SH', n);
-      const itemCount = spec.lines ? spec.lines.length : kind === 'plain' && rng.chance(0.2) ? 2 : 1;
       const orderItems: OrderItemRec[] = [];
-      for (let k = 0; k < itemCount; k++) {
-        const line = spec.lines?.[k];
-        const product = line?.sku ? productOf(bySku, line.sku, seller.sellerId) : rng.pick(products);
-        const quantity = line?.quantity ?? spec.quantity ?? (kind === 'plain' && rng.chance(0.15) ? 2 : 1);
+      const add = (product: Product, quantity: number) => {
         const item = makeItem(world, rng, orderId, product, quantity, orderDateIso, paymentType, kind, packageIdsOf);
         if (spec.serviceProfile) item.serviceProfile = spec.serviceProfile;
         orderItems.push(item);
+      };
+      if (spec.lines) {
+        for (const line of spec.lines) {
+          const product = alloc.lineProduct(locationId, line, ids);
+          add(product, alloc.take(locationId, product, line.quantity));
+        }
+      } else {
+        const itemCount = kind === 'plain' && rng.chance(0.2) ? 2 : 1;
+        for (let k = 0; k < itemCount; k++) {
+          const product = alloc.pickProduct(rng, locationId, spec.quantity ?? 1);
+          const wanted = spec.quantity ?? (kind === 'plain' && rng.chance(0.15) ? 2 : 1);
+          // A second item nothing is left to serve: the customer ordered one item.
+          if (!product && k > 0) continue;
+          if (!product) throw alloc.refusal(locationId, spec.quantity ?? 1, ids);
+          add(product, alloc.take(locationId, product, wanted));
+        }
       }
-      const shipment = makeShipment(rng, { shipmentId, n, seller: seller.sellerId, locationId: location.locationId, address, kind, orderItems, orderDate, now, bySku, groupCode });
+      const shipment = makeShipment(rng, { shipmentId, n, seller: seller.sellerId, locationId, address, kind, orderItems, orderDate, now, bySku, groupCode });
       world.addShipment(shipment);
       const itemIds = orderItems.map((i) => i.orderItemId);
       world.emit('Shipment Created', { shipmentId, orderItemIds: itemIds });
@@ -115,12 +140,6 @@ export function createShipments(world: World, rng: Rng, spec: ShipmentSpec): str
     }
   }
   return ids;
-}
-
-function productOf(bySku: Map<string, Product>, sku: string, sellerId: string): Product {
-  const p = bySku.get(sku);
-  if (!p) throw orderError(400, 'INVALID_REQUEST', `lines: seller ${sellerId} lists no product ${sku} suited to this kind of order.`);
-  return p;
 }
 
 function makeItem(

@@ -1,9 +1,10 @@
 // Transitions the marketplace alone makes (spec § Shipment: hold, logistics partner events).
-// Called by the control API (POST /sandbox/shipments/{id}/hold and /logistics).
+// Called by the control API (POST /sandbox/shipments/{id}/hold, /logistics and /cancel).
 import { orderError } from '../http/route.js';
 import { INVALID_SHIPMENT_STATE } from '../../../shared/api/shipments.js';
 import { allActiveIn, moveActiveItems, POST_DISPATCH_STATES, shipmentStatus } from '../orders/shipment-state.js';
 import type { World } from './world.js';
+import { releaseStock } from './allocation.js';
 import type { ShipmentRec } from './model.js';
 
 export type LogisticsEvent = 'SHIPPED' | 'DELIVERED' | 'RTO';
@@ -68,4 +69,39 @@ export function applyLogisticsEvent(world: World, shipment: ShipmentRec, event: 
       throw orderError(400, 'UNPROCESSABLE_ENTITY', `Unknown logistics event ${String(event)}; use SHIPPED, DELIVERED or RTO.`);
   }
   world.touch('shipment', id);
+}
+
+/** Item states a buyer or the marketplace can still cancel: before the parcel leaves. */
+const CANCELLABLE_BEFORE_DISPATCH = new Set(['APPROVED', 'PACKING_IN_PROGRESS', 'FORM_FAILED', 'PACKED', 'READY_TO_DISPATCH']);
+
+/**
+ * A buyer or the marketplace cancels a shipment before dispatch (spec § Order item
+ * cancellationType buyerCancellation / marketplaceCancellation; event Shipment Cancelled). The
+ * units go back to the listing's stock at the shipment's location (spec § Concepts: Allocation;
+ * world/allocation.ts); unlike a seller cancellation, the product stays in stock.
+ */
+export function cancelByCustomer(world: World, shipment: ShipmentRec, by: 'buyer' | 'marketplace', reason: string): string[] {
+  world.settle(shipment);
+  const targets = shipment.orderItems.filter((i) => CANCELLABLE_BEFORE_DISPATCH.has(i.status));
+  if (targets.length === 0) {
+    throw orderError(409, INVALID_SHIPMENT_STATE, `Shipment ${shipment.shipmentId} is ${shipmentStatus(shipment)}; only shipments not yet dispatched can be cancelled.`);
+  }
+  const now = world.nowIso();
+  for (const item of targets) {
+    item.status = 'CANCELLED';
+    item.cancellationType = by === 'buyer' ? 'buyerCancellation' : 'marketplaceCancellation';
+    item.cancellationDate = now;
+    item.cancellationReason = reason;
+    releaseStock(world, shipment, item);
+  }
+  if (shipment.selfShip && shipment.orderItems.every((i) => i.status === 'CANCELLED')) {
+    shipment.selfShip.status = 'CANCELLED';
+    if (shipment.selfShip.service) shipment.selfShip.service.status = 'CANCELLED';
+  }
+  world.packing.delete(shipment.shipmentId);
+  shipment.updatedAt = now;
+  world.touch('shipment', shipment.shipmentId);
+  const ids = targets.map((i) => i.orderItemId);
+  world.emit('Shipment Cancelled', { shipmentId: shipment.shipmentId, orderItemIds: ids });
+  return ids;
 }

@@ -71,7 +71,7 @@ describe('SIGKILL in the middle of a wave', () => {
   it('finishes the wave on the next run with one Packed event per shipment and no open intents', { timeout: 180_000 }, async () => {
     const base = sandbox.ready.baseUrl;
     const locationId = sandbox.ready.locations[0];
-    const created = await http.json('POST', `${base}/sandbox/shipments`, { count: COUNT, locationId, kind: 'plain' });
+    const created = await http.json('POST', `${base}/sandbox/shipments`, { count: COUNT, locationId, kind: 'plain', restock: true });
     expect(created.status).toBe(200);
     const dataDir = join(work, 'station');
     const args = ['electron/cli.ts', 'pack', '--wave', '--location', locationId, '--dispatch', '--sandbox-info', infoFile, '--data-dir', dataDir, '--json'];

@@ -23,7 +23,7 @@ describe('a wave under faults', () => {
     it(`packs ${COUNT} shipments exactly once with 10% ${errorKind} errors, dropped answers and tokens expired halfway`, { timeout: 120_000 }, async () => {
       sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
       const locationId = sb.info.locations[0];
-      const created = await sb.call('POST', '/sandbox/shipments', { body: { count: COUNT, locationId, kind: 'plain' } });
+      const created = await sb.call('POST', '/sandbox/shipments', { body: { count: COUNT, locationId, kind: 'plain', restock: true } });
       expect(created.status).toBe(200);
       const all: string[] = created.json.shipmentIds;
       expect(all).toHaveLength(COUNT);
