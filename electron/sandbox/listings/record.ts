@@ -100,7 +100,8 @@ export function buildData(
     price: { mrp: input.price.mrp, selling_price: input.price.selling_price, marketplace_selling_price: input.price.selling_price, currency: 'INR' },
     tax: { ...input.tax },
     listing_status: input.listing_status,
-    ...(input.shipping_fees ? { shipping_fees: { ...input.shipping_fees } } : {}),
+    // The fees are in INR, like every amount of the marketplace; the official SDK's model requires the field.
+    ...(input.shipping_fees ? { shipping_fees: { ...input.shipping_fees, currency: SHIPPING_FEES_CURRENCY } } : {}),
     marketplace: 'MARKETPLACE',
     fulfillment_profile: input.fulfillment_profile,
     fulfillment: { ...input.fulfillment },
@@ -117,6 +118,9 @@ export function buildData(
   const s = input as ListingInput;
   return { ...common, ...(s.packages ? { packages: withIds(world, s.packages) } : {}), locations: s.locations.map((l) => ({ ...l })), ...labels };
 }
+
+/** Currency of listing shipping fees (sdk-facts § 14: the SDK's shipping_fees model has currency M). */
+export const SHIPPING_FEES_CURRENCY = 'INR';
 
 /** Package ids the stored listing has, for the update rule on packages[].id. */
 export function packageIdsOf(rec: ListingRec): string[] {
@@ -155,6 +159,10 @@ export function toWire(rec: ListingRec, openOrders: number): ListingRecord {
   const data = structuredClone(rec.data) as ListingRecord;
   data.archived_status = rec.internalState === 'ARCHIVED' ? 'ARCHIVED' : 'NONE';
   data.orders_to_be_fulfilled = openOrders;
+  // Records stored before the currency was recorded get it on the way out.
+  if (data.shipping_fees && typeof data.shipping_fees === 'object' && !('currency' in data.shipping_fees)) {
+    (data.shipping_fees as Record<string, unknown>).currency = SHIPPING_FEES_CURRENCY;
+  }
   return data;
 }
 

@@ -1,5 +1,6 @@
 // Packing and its documents: pack (POST /v3/shipments/labels), labels, labelOnly (PDF and byte
 // stream) and invoices (spec § Endpoints; sdk-facts § 3, § 7).
+import type { IncomingHttpHeaders } from 'node:http';
 import { PDFDocument } from 'pdf-lib';
 import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
 import { MAX_IDS_PER_REQUEST, MAX_SHIPMENT_IDS_PER_LABEL_ONLY } from '../../../shared/api/limits.js';
@@ -99,6 +100,20 @@ async function labelOnly(ctx: RouteContext): Promise<Buffer> {
   return render('label', () => renderLabels(documentInputs(seller, shipments)));
 }
 
+/**
+ * The invoice record instead of the PDF (spec § Invoice record; the format choice is not shown):
+ * when Accept asks for JSON and not for the PDF, or when the client states no preference (no
+ * Accept, or only a wildcard such as HTTP libraries send by default) and its Content-Type is
+ * JSON, as generated SDK clients send on every call. Anything else gets the PDF.
+ */
+export function wantsInvoiceJson(headers: IncomingHttpHeaders): boolean {
+  const accept = String(headers.accept ?? '').toLowerCase();
+  const ranges = accept.split(',').map((r) => r.split(';')[0].trim()).filter((r) => r.length > 0);
+  const noPreference = ranges.every((r) => r === '*/*');
+  if (!noPreference) return ranges.includes('application/json') && !ranges.includes('application/pdf');
+  return String(headers['content-type'] ?? '').toLowerCase().split(';')[0].trim() === 'application/json';
+}
+
 export const documentRoutes: RouteDef[] = [
   {
     method: 'POST',
@@ -152,7 +167,7 @@ export const documentRoutes: RouteDef[] = [
     method: 'GET',
     path: '/sellers/v3/shipments/{shipmentIds}/invoices',
     auth: 'bearer',
-    summary: 'Invoices of packed shipments: PDF (Accept: application/pdf) or the invoice record (Accept: application/json)',
+    summary: 'Invoices of packed shipments: the invoice record (Accept: application/json, or no Accept and Content-Type: application/json) or the PDF',
     specRef: 'spec § GET /v3/shipments/{shipmentIds}/invoices, § Invoice record',
     response: InvoicesResponse,
     produces: 'application/pdf',
@@ -163,8 +178,7 @@ export const documentRoutes: RouteDef[] = [
       for (const s of shipments) {
         if (!s.pack?.invoiceNumber) throw orderError(409, INVALID_SHIPMENT_STATE, `Shipment ${s.shipmentId} was packed through labelOnly: the seller invoices it outside the marketplace.`);
       }
-      const accept = String(ctx.headers.accept ?? '');
-      if (accept.includes('application/json') && !accept.includes('application/pdf')) {
+      if (wantsInvoiceJson(ctx.headers)) {
         return { json: { invoices: shipments.map((s) => invoiceWire(seller, s)) } };
       }
       return pdf(await render('invoice', () => renderInvoices(documentInputs(seller, shipments))));

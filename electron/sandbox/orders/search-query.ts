@@ -124,7 +124,8 @@ export function parseSearchRequest(body: unknown): SearchQuery {
     sku: filter.sku && filter.sku.length ? [...filter.sku].sort() : undefined,
     serviceProfiles: [...profiles].sort(),
     mps: filter.mps,
-    locationId: filter.locationId,
+    // An empty or blank locationId means every location: real integrations send "" for "all".
+    locationId: filter.locationId?.trim() ? filter.locationId : undefined,
     cancellationType: filter.type === 'cancelled' ? filter.cancellationType : undefined,
     shipmentTypes: filter.shipmentTypes && filter.shipmentTypes.length ? [...filter.shipmentTypes].sort() : undefined,
     ...ranges,

@@ -7,7 +7,7 @@ import type { Rng } from './rng.js';
 import type { ListingRec } from './model.js';
 import type { InternalState } from '../../../shared/api/enums.js';
 import { CATALOGUE, IMPORTERS, type ProductTemplate } from '../listings/catalogue.js';
-import { listingKey, newListingId, newPackageId, productUrl } from '../listings/record.js';
+import { listingKey, newListingId, newPackageId, productUrl, SHIPPING_FEES_CURRENCY } from '../listings/record.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const DAY_MS = 86_400_000;
@@ -114,7 +114,10 @@ function buildListing(world: World, sellerId: string, rng: Rng, t: ProductTempla
     price: { mrp, selling_price: sellingPrice, marketplace_selling_price: sellingPrice, currency: 'INR' },
     tax: { hsn: t.hsn, tax_code: rng.pick(t.taxCodes) },
     listing_status: listingStatus,
-    shipping_fees: f.provider === 'MARKETPLACE' ? { local: 0, zonal: 0, national: 0 } : { local: rng.pick([0, 40]), zonal: rng.pick([40, 60]), national: rng.pick([70, 90]) },
+    shipping_fees: {
+      ...(f.provider === 'MARKETPLACE' ? { local: 0, zonal: 0, national: 0 } : { local: rng.pick([0, 40]), zonal: rng.pick([40, 60]), national: rng.pick([70, 90]) }),
+      currency: SHIPPING_FEES_CURRENCY,
+    },
     marketplace: 'MARKETPLACE',
     fulfillment_profile: f.profile,
     fulfillment: { dispatch_sla: f.sla, shipping_provider: f.provider, procurement_type: rng.pick(['REGULAR', 'REGULAR', 'EXPRESS']) },

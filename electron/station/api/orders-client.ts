@@ -47,6 +47,17 @@ export interface SearchResult {
   capped: boolean;
 }
 
+/**
+ * "All locations" is no locationId key at all (spec § search: locationId optional). An empty or
+ * blank one is dropped rather than sent: a service may read it as a location named "".
+ */
+export function withoutBlankLocation(request: SearchRequest): SearchRequest {
+  const id = request.filter.locationId;
+  if (id === undefined || id.trim() !== '') return request;
+  const { locationId: _blank, ...filter } = request.filter;
+  return { ...request, filter };
+}
+
 export class OrdersClient {
   constructor(private readonly http: MarketplaceHttp) {}
 
@@ -57,7 +68,7 @@ export class OrdersClient {
   async *searchPages(request: SearchRequest): AsyncGenerator<ShipmentWire[], { capped: boolean }> {
     let answer = parseAnswer(
       SearchResponse,
-      (await this.http.send({ method: 'POST', path: `${S}/v3/shipments/filter/`, body: request, mutating: false })).json,
+      (await this.http.send({ method: 'POST', path: `${S}/v3/shipments/filter/`, body: withoutBlankLocation(request), mutating: false })).json,
       'shipment search',
     );
     let seen = 0;
