@@ -106,6 +106,7 @@ async function main(): Promise<void> {
       selfAccess: info.selfAccess,
       thirdParty: info.thirdParty,
       seller: info.seller,
+      controlToken: sandbox.controlToken,
       ...(info.cases ? { cases: info.cases } : {}),
     }) + '\n',
   );

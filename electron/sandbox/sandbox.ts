@@ -11,6 +11,7 @@ import type { SandboxTls } from './tls.js';
 import { createEpochClock } from './platform/epoch-clock.js';
 import { createHttpsOnlyFront } from './platform/https-only-front.js';
 import { registerPlatform } from './platform/platform-registry.js';
+import { loadOrCreateControlToken } from './platform/control-token.js';
 import { openPersistence, type StatePersistence } from './persistence.js';
 import { createFaultInjector, type FaultInjector } from './faults.js';
 
@@ -42,6 +43,8 @@ export interface RunningSandbox {
   baseUrl: string;
   info: SeedInfo;
   faults: FaultInjector;
+  /** The X-Sandbox-Control value of the control API (kept in the state directory when there is one). */
+  controlToken: string;
   /** The data set actually served (a state directory may dictate seed and size). */
   seed: number;
   shipments: number;
@@ -82,7 +85,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     if (store) store.rebase(world, epochMs);
     else forgetChanges(world);
   };
-  registerPlatform(world, { seed: meta.seed, faults, reset });
+  const controlToken = loadOrCreateControlToken(options.stateDir);
+  registerPlatform(world, { seed: meta.seed, faults, reset, controlToken });
 
   const hooks: PipelineHooks = {
     fault: options.hooks?.fault ?? ((operation) => faults.decide(operation)),
@@ -132,6 +136,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     baseUrl: `https://127.0.0.1:${port}`,
     info,
     faults,
+    controlToken,
     seed: meta.seed,
     shipments: meta.shipments,
     reset,

@@ -99,8 +99,6 @@ export const ShippingFees = z.object({
   local: z.number().int().nonnegative(),
   zonal: z.number().int().nonnegative(),
   national: z.number().int().nonnegative(),
-  /** INR; mandatory in the official SDK's model (sdk-facts § 14), optional in requests. */
-  currency: z.string().optional(),
 });
 export const FulfillmentInput = z.object({
   dispatch_sla: z.number().int().nonnegative().optional(),

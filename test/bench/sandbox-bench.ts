@@ -24,6 +24,7 @@ interface Ready {
   baseUrl: string;
   caCertPath: string;
   selfAccess: { appId: string; appSecret: string };
+  controlToken: string;
 }
 
 const hasTaskset = (() => {
@@ -161,7 +162,7 @@ async function throughputRows(dir: string): Promise<BenchRow[]> {
     });
 
     // Fresh plain orders to pack, read back the way the station reads them, bodies built before timing.
-    const created = await call('POST', '/sandbox/shipments', { count: PACK_SHIPMENTS, kind: 'plain', restock: true });
+    const created = await call('POST', '/sandbox/shipments', { count: PACK_SHIPMENTS, kind: 'plain', restock: true }, { 'x-sandbox-control': p.ready.controlToken });
     expectStatus(created, 200, 'create shipments');
     const ids: string[] = created.json.shipmentIds;
     const bodies: unknown[] = [];

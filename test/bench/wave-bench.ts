@@ -46,7 +46,7 @@ async function startSandboxProcess(dir: string): Promise<{ info: SandboxInfo; ch
   const info = JSON.parse(line) as SandboxInfo;
   const agent = new Agent({ connect: { ca: readFileSync(info.caCertPath, 'utf8') } });
   const call = async (path: string, body: unknown) => {
-    const res = await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, dispatcher: agent });
+    const res = await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sandbox-control': info.controlToken }, dispatcher: agent });
     return res.json();
   };
   return { info, child, call };
@@ -58,6 +58,7 @@ interface SandboxInfo {
   sellerId: string;
   locations: string[];
   selfAccess: { appId: string; appSecret: string };
+  controlToken: string;
 }
 
 async function stationOn(info: SandboxInfo, dir: string): Promise<Station> {

@@ -24,9 +24,9 @@ describe('sandbox CLI', { timeout: 90_000 }, () => {
   it('prints one JSON ready line whose CA and credentials work, and exits 0 on SIGTERM', async () => {
     const dir = tempDir();
     const p = await spawnSandboxCli(['--port', '0', '--seed', '7', '--shipments', '30', '--state-dir', dir, '--label-delay-ms', '0']);
-    const client = await pinnedClient(p.ready.caCertPath);
+    const client = await pinnedClient(p.ready.caCertPath, p.ready.controlToken);
     try {
-      expect(Object.keys(p.ready).sort()).toEqual(['baseUrl', 'caCertPath', 'cases', 'locations', 'selfAccess', 'seller', 'sellerId', 'thirdParty']);
+      expect(Object.keys(p.ready).sort()).toEqual(['baseUrl', 'caCertPath', 'cases', 'controlToken', 'locations', 'selfAccess', 'seller', 'sellerId', 'thirdParty']);
       expect(p.ready.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       expect(p.ready.locations.length).toBeGreaterThan(0);
       expect(p.ready.thirdParty.redirectUri).toMatch(/^https:\/\//);

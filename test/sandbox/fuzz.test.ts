@@ -143,7 +143,7 @@ describe(`sandbox fuzz (seed ${SEED})`, { timeout: 180_000 }, () => {
 
     /** Undoes what a state-wide call may have done: faults off, fresh tokens, ids taken anew. */
     const restore = async () => {
-      const cleared = await send(undefined, { method: 'POST', path: '/sandbox/faults', headers: { 'content-type': 'application/json' }, body: '{}', label: 'restore: clear faults' });
+      const cleared = await send(undefined, { method: 'POST', path: '/sandbox/faults', headers: { 'content-type': 'application/json', 'x-sandbox-control': sb.controlToken }, body: '{}', label: 'restore: clear faults' });
       expect(cleared?.json, 'faults cleared').toEqual({ faults: {} });
       for (const [app, slot] of [[info.selfAccess, 'own'], [info.otherSelfAccess, 'other']] as const) {
         const auth = `Basic ${Buffer.from(`${app.appId}:${app.appSecret}`).toString('base64')}`;

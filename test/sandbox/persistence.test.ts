@@ -68,7 +68,7 @@ describe('persistence', { timeout: 90_000 }, () => {
   it('survives SIGKILL right after a burst of changes, and a torn journal tail', async () => {
     const dir = tempDir();
     const p = await spawnSandboxCli(['--port', '0', '--seed', '9', '--shipments', '20', '--state-dir', dir]);
-    const client = await pinnedClient(p.ready.caCertPath);
+    const client = await pinnedClient(p.ready.caCertPath, p.ready.controlToken);
     let created: string[];
     try {
       created = (await client.json('POST', `${p.ready.baseUrl}/sandbox/shipments`, { count: 5 })).json.shipmentIds;

@@ -8,6 +8,7 @@ import type { Rng } from '../../electron/sandbox/world/rng.js';
 import { packElement } from '../sandbox/shipments-fixtures.js';
 import type { FuzzRequest } from './fuzz-client.js';
 import { exampleOf, pickSome, type IdPool, type JsonSchema, type SellerIds } from './fuzz-values.js';
+import { CONTROL_TOKEN_HEADER } from '../../electron/sandbox/platform/control-token.js';
 
 export type OperationAuth = 'bearer' | 'basic' | 'none' | 'loopback';
 
@@ -191,6 +192,7 @@ export function validRequest(op: Operation, c: BuildContext, foreign = false): F
   const parts = BUILDERS[op.key]?.(c, ids) ?? {};
   const headers: Record<string, string> = { ...parts.headers };
   if (op.auth === 'bearer' && !headers.authorization) headers.authorization = `Bearer ${c.tokens.own}`;
+  if (op.auth === 'loopback') headers[CONTROL_TOKEN_HEADER] = c.sb.controlToken;
   let body: string | undefined;
   if (parts.rawBody !== undefined) body = parts.rawBody;
   else if (parts.body !== undefined) body = JSON.stringify(parts.body);

@@ -3,6 +3,7 @@ import { Agent, fetch } from 'undici';
 import { generateTls, type SandboxTls } from '../../electron/sandbox/tls.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/sandbox.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/api/limits.js';
+import { CONTROL_TOKEN_HEADER } from '../../electron/sandbox/platform/control-token.js';
 
 let tlsOnce: Promise<SandboxTls> | undefined;
 
@@ -22,7 +23,11 @@ export interface TestSandbox extends RunningSandbox {
   token: string;
   /** An access token of the other seller (for "not yours" cases). */
   otherToken: string;
-  call(method: string, path: string, init?: { body?: unknown; rawBody?: string | Buffer; token?: string | null; headers?: Record<string, string> }): Promise<CallResult>;
+  /**
+   * A request to the sandbox. Control API paths (/sandbox/...) carry X-Sandbox-Control with the
+   * sandbox's control token unless `control` says otherwise (null: no header; a string: that value).
+   */
+  call(method: string, path: string, init?: { body?: unknown; rawBody?: string | Buffer; token?: string | null; headers?: Record<string, string>; control?: string | null }): Promise<CallResult>;
 }
 
 /** Options of startTestSandbox: every sandbox option but the TLS material (one CA per test run). */
@@ -41,6 +46,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     const headers: Record<string, string> = { ...init.headers };
     const auth = init.token === undefined ? token : init.token;
     if (auth !== null && !headers.authorization) headers.authorization = `Bearer ${auth}`;
+    const control = init.control === undefined ? sandbox.controlToken : init.control;
+    if (path.startsWith('/sandbox/') && control !== null) headers[CONTROL_TOKEN_HEADER] ??= control;
     let body: string | Buffer | undefined;
     if (init.rawBody !== undefined) body = init.rawBody;
     else if (init.body !== undefined) {
@@ -124,6 +131,9 @@ export interface SandboxProcess {
     selfAccess: { appId: string; appSecret: string };
     thirdParty: { appId: string; appSecret: string; redirectUri: string };
     seller: { username: string; password: string };
+    /** The X-Sandbox-Control value of the control API. */
+    controlToken: string;
+    cases?: Record<string, string[]>;
   };
   /** Resolves with the exit code (or signal name) once the process ended. */
   exited: Promise<number | string>;
@@ -154,17 +164,21 @@ export async function spawnSandboxCli(args: string[], timeoutMs = 30_000): Promi
   return { child, ready: JSON.parse(first), exited, stderr: () => stderr };
 }
 
-/** A fetch client pinned to a CA certificate file (the CLI's caCertPath). */
-export async function pinnedClient(caCertPath: string) {
+/**
+ * A fetch client pinned to a CA certificate file (the CLI's caCertPath). With a control token,
+ * calls to /sandbox/ paths carry it in X-Sandbox-Control.
+ */
+export async function pinnedClient(caCertPath: string, controlToken?: string) {
   const { readFileSync } = await import('node:fs');
   const dispatcher = new Agent({ connect: { ca: readFileSync(caCertPath, 'utf8') } });
   return {
     dispatcher,
     async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const control = controlToken && new URL(url).pathname.startsWith('/sandbox/') ? { [CONTROL_TOKEN_HEADER]: controlToken } : {};
       const res = await fetch(url, {
         method,
         dispatcher,
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        headers: body === undefined ? { ...control, ...headers } : { 'content-type': 'application/json', ...control, ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();

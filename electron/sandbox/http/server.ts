@@ -6,6 +6,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiError, oauthError, orderError, type RouteContext, type RouteDef, type RouteResult } from './route.js';
 import { Router, operationName } from './router.js';
 import type { World } from '../world/world.js';
+import { CONTROL_TOKEN_HEADER, controlTokenMatches } from '../platform/control-token.js';
+import { platformOf } from '../platform/platform-registry.js';
 
 /** Bodies above this are refused with 413 before they are read in full. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -95,6 +97,12 @@ function authenticate(route: RouteDef, req: IncomingMessage, ctx: RouteContext, 
       if (!(addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1')) {
         throw orderError(403, 'FORBIDDEN', 'The sandbox control API answers on loopback only.');
       }
+      // Loopback is not enough: any local process could drive the desk's demo marketplace.
+      const expected = platformOf(world)?.controlToken;
+      if (!expected || !controlTokenMatches(expected, req.headers[CONTROL_TOKEN_HEADER])) {
+        const what = req.headers[CONTROL_TOKEN_HEADER] === undefined ? 'needs' : 'got a wrong';
+        throw orderError(401, 'UNAUTHORIZED', `The sandbox control API ${what} X-Sandbox-Control header: send the controlToken of the sandbox's ready line.`);
+      }
       return;
     }
     case 'basic': {
@@ -114,6 +122,9 @@ function authenticate(route: RouteDef, req: IncomingMessage, ctx: RouteContext, 
       if (!m) throw oauthError(401, 'unauthorized', 'Full authentication is required: send Authorization: Bearer <access token>.');
       const token = world.tokens.get(m[1]);
       if (!token || token.kind !== 'access') throw oauthError(401, 'invalid_token', 'The access token is not known.');
+      if (token.revokedAt !== undefined) {
+        throw oauthError(401, 'invalid_token', 'The access token was revoked: the authorization code it came from was used twice. Authorize the application again.');
+      }
       if (world.now() >= token.expiresAt) throw oauthError(401, 'invalid_token', 'The access token has expired; obtain a new one.');
       const seller = world.sellers.get(token.sellerId);
       if (!seller) throw oauthError(401, 'invalid_token', 'The access token belongs to no seller.');

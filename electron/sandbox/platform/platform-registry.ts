@@ -9,6 +9,8 @@ export interface SandboxPlatform {
   faults: FaultInjector;
   /** Re-seeds the world (POST /sandbox/reset); access and refresh tokens survive. */
   reset(): void;
+  /** What every /sandbox/ call must send in X-Sandbox-Control (platform/control-token.ts). */
+  controlToken: string;
 }
 
 const platforms = new WeakMap<World, SandboxPlatform>();

@@ -6,6 +6,7 @@ import type { World } from '../world/world.js';
 import type { AppRec, AuthCodeRec, TokenRec } from '../world/model.js';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_RENEWAL_WINDOW_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/api/limits.js';
 import { renderAuthorizeError, renderAuthorizePage, type AuthorizeParams } from '../platform/authorize-page.js';
+import { clearSignInFailures, recordSignInFailure, signInWaitMs, waitInWords } from '../platform/sign-in-throttle.js';
 
 /** Lifetime of an authorization code. The spec does not give one; ten minutes is the common choice. */
 export const AUTH_CODE_TTL_SECONDS = 10 * 60;
@@ -93,11 +94,36 @@ function tokenHandler(ctx: RouteContext): RouteResult {
 
   const refresh = world.tokens.get(required(ctx, 'refresh_token'));
   if (!refresh || refresh.kind !== 'refresh' || refresh.appId !== app.appId) throw oauthError(400, 'invalid_grant', 'The refresh token is not known for this application.');
+  if (refresh.revokedAt !== undefined) {
+    throw oauthError(400, 'invalid_grant', 'The refresh token was revoked: the authorization code it came from was used twice. Authorize the application again.');
+  }
   if (world.now() >= refresh.expiresAt) {
     throw oauthError(400, 'invalid_grant', 'The refresh token has expired; the seller must authorize the application again (spec § Refresh flow).');
   }
   const access = issue(world, app, refresh.sellerId, 'access', ACCESS_TOKEN_TTL_SECONDS, refresh.scope);
+  access.viaRefresh = refresh.token;
   return pairResponse(world, access, refresh);
+}
+
+/**
+ * A code presented again: besides refusing it, revoke every token its first exchange issued, and
+ * the access tokens since drawn from that refresh token (RFC 6749 § 4.1.2: "SHOULD revoke (when
+ * possible) all tokens previously issued based on that authorization code"). Whoever replays a
+ * code may have stolen it; the seller signs in again.
+ */
+function revokeIssuedFrom(world: World, code: AuthCodeRec): number {
+  const issued = new Set(code.issued ?? []);
+  const now = world.now();
+  let revoked = 0;
+  for (const t of world.tokens.values()) {
+    if (t.revokedAt !== undefined) continue;
+    if (issued.has(t.token) || (t.viaRefresh !== undefined && issued.has(t.viaRefresh))) {
+      t.revokedAt = now;
+      world.touch('token', t.token);
+      revoked += 1;
+    }
+  }
+  return revoked;
 }
 
 function exchangeCode(ctx: RouteContext, world: World, app: AppRec): RouteResult {
@@ -106,7 +132,10 @@ function exchangeCode(ctx: RouteContext, world: World, app: AppRec): RouteResult
   const state = required(ctx, 'state');
   const rec = world.codes.get(required(ctx, 'code'));
   if (!rec || rec.appId !== app.appId) throw oauthError(400, 'invalid_grant', 'The authorization code is not known for this application.');
-  if (rec.used) throw oauthError(400, 'invalid_grant', 'The authorization code was already used; authorize again.');
+  if (rec.used) {
+    revokeIssuedFrom(world, rec);
+    throw oauthError(400, 'invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked. Authorize again.');
+  }
   if (world.now() >= rec.expiresAt) throw oauthError(400, 'invalid_grant', 'The authorization code has expired; authorize again.');
   if (redirectUri !== rec.redirectUri) throw oauthError(400, 'invalid_grant', 'redirect_uri does not match the one of the authorization request.');
   if (state !== rec.state) throw oauthError(400, 'invalid_grant', 'state does not match the one of the authorization request.');
@@ -117,7 +146,7 @@ function exchangeCode(ctx: RouteContext, world: World, app: AppRec): RouteResult
   // seller's current refresh token for this app -> it is returned again; otherwise a new one.
   let current: TokenRec | undefined;
   for (const t of world.tokens.values()) {
-    if (t.kind === 'refresh' && t.appId === app.appId && t.sellerId === rec.sellerId && t.expiresAt > world.now()) {
+    if (t.kind === 'refresh' && t.appId === app.appId && t.sellerId === rec.sellerId && t.expiresAt > world.now() && t.revokedAt === undefined) {
       if (!current || t.expiresAt > current.expiresAt) current = t;
     }
   }
@@ -126,6 +155,7 @@ function exchangeCode(ctx: RouteContext, world: World, app: AppRec): RouteResult
       ? current
       : issue(world, app, rec.sellerId, 'refresh', REFRESH_TOKEN_TTL_SECONDS, rec.scope);
   const access = issue(world, app, rec.sellerId, 'access', ACCESS_TOKEN_TTL_SECONDS, rec.scope);
+  rec.issued = [access.token, refresh.token];
   return pairResponse(world, access, refresh);
 }
 
@@ -135,6 +165,8 @@ function expiryHandler(ctx: RouteContext): RouteResult {
   const rec = ctx.world.tokens.get(required(ctx, 'token'));
   if (!rec || rec.appId !== ctx.app!.appId) throw oauthError(400, 'invalid_token', 'The token is not known for this application.');
   if (rec.kind !== type) throw oauthError(400, 'invalid_request', `The token is a ${rec.kind} token, not a ${type} token.`);
+  // A revoked token counts as expired: it will never work again.
+  if (rec.revokedAt !== undefined) return { json: { expired: true, token_type: `${type}_token`, expires_in: 0 } };
   const left = secondsLeft(ctx.world, rec);
   return { json: { expired: ctx.world.now() >= rec.expiresAt, token_type: `${type}_token`, expires_in: left } };
 }
@@ -152,13 +184,20 @@ function checkClient(world: World, params: Partial<AuthorizeParams>): AppRec | s
  * The page's policy. Chromium applies form-action to the redirect that answers the form too, so
  * the registered callback's origin must be allowed, or Allow ends on a blocked navigation.
  */
-function html(status: number, body: string, redirectUri?: string): RouteResult {
+function html(status: number, body: string, redirectUri?: string, extraHeaders: Record<string, string> = {}): RouteResult {
   const callback = redirectUri ? ` ${new URL(redirectUri).origin}` : '';
   return {
     status,
     body,
     contentType: 'text/html; charset=utf-8',
-    headers: { 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${callback}`, 'cache-control': 'no-store' },
+    // frame-ancestors 'none' (and X-Frame-Options for older browsers): no other page may frame the
+    // sign-in form and trick the seller into pressing Allow (clickjacking).
+    headers: {
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${callback}; frame-ancestors 'none'`,
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      ...extraHeaders,
+    },
   };
 }
 
@@ -173,6 +212,12 @@ function authorizePage(ctx: RouteContext): RouteResult {
   const app = checkClient(ctx.world, params);
   if (typeof app === 'string') return html(400, renderAuthorizeError(app));
   return html(200, renderAuthorizePage(params, app.appId), app.redirectUri);
+}
+
+/** 429 with the wait in words and in Retry-After (platform/sign-in-throttle.ts). */
+function tooManyAttempts(params: AuthorizeParams, app: AppRec, waitMs: number): RouteResult {
+  const message = `Too many wrong passwords for this username. Wait ${waitInWords(waitMs)}, then try again.`;
+  return html(429, renderAuthorizePage(params, app.appId, message), app.redirectUri, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
 }
 
 function redirect(uri: string, query: Record<string, string>): RouteResult {
@@ -196,8 +241,16 @@ function authorizeSubmit(ctx: RouteContext): RouteResult {
   } catch {
     return redirect(params.redirect_uri, { error: 'invalid_scope', state: params.state });
   }
+  const username = form.username ?? '';
+  const waiting = signInWaitMs(ctx.world, username);
+  if (waiting > 0) return tooManyAttempts(params, app, waiting);
   const seller = [...ctx.world.sellers.values()].find((s) => s.username === form.username && s.password === form.password);
-  if (!seller) return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.'), app.redirectUri);
+  if (!seller) {
+    const wait = recordSignInFailure(ctx.world, username);
+    if (wait > 0) return tooManyAttempts(params, app, wait);
+    return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.'), app.redirectUri);
+  }
+  clearSignInFailures(ctx.world, username);
   const code: AuthCodeRec = {
     code: ctx.world.secret(),
     appId: app.appId,

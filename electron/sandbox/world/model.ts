@@ -53,6 +53,10 @@ export interface TokenRec {
   /** Sandbox-clock milliseconds. */
   issuedAt: number;
   expiresAt: number;
+  /** Set when the token was revoked (its authorization code was replayed, RFC 6749 § 4.1.2). */
+  revokedAt?: number;
+  /** The refresh token an access token was issued from (refresh grant). */
+  viaRefresh?: string;
 }
 
 export interface AuthCodeRec {
@@ -64,6 +68,8 @@ export interface AuthCodeRec {
   state: string;
   expiresAt: number;
   used: boolean;
+  /** Tokens the exchange of this code answered with: revoked if the code is presented again. */
+  issued?: string[];
 }
 
 export interface PriceComponents {

@@ -58,7 +58,7 @@ describe('SIGKILL in the middle of a wave', () => {
     children.push(sandbox.child);
     infoFile = join(work, 'sandbox-info.json');
     writeFileSync(infoFile, JSON.stringify(sandbox.ready) + '\n');
-    http = await pinnedClient(sandbox.ready.caCertPath);
+    http = await pinnedClient(sandbox.ready.caCertPath, sandbox.ready.controlToken);
   });
 
   afterAll(async () => {
