@@ -22,8 +22,11 @@ input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border
 .error{color:#b00020;font-weight:600} .buttons{display:flex;gap:.8rem;margin-top:1.3rem}
 button{flex:1;padding:.6rem;font-size:1rem;cursor:pointer} button[value=allow]{background:#1a56db;color:#fff;border:0;border-radius:4px}`;
 
-/** The sign-in and Allow page. `error` is shown above the form (wrong password and the like). */
-export function renderAuthorizePage(params: AuthorizeParams, appName: string, error?: string): string {
+/**
+ * The sign-in and Allow page. `error` is shown above the form (wrong password and the like); the
+ * username typed before is kept so that only the password has to be entered again.
+ */
+export function renderAuthorizePage(params: AuthorizeParams, appName: string, error?: string, username = ''): string {
   const hidden = (['client_id', 'redirect_uri', 'response_type', 'scope', 'state'] as const)
     .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`)
     .join('\n      ');
@@ -38,7 +41,7 @@ export function renderAuthorizePage(params: AuthorizeParams, appName: string, er
     <form method="post" action="/oauth-service/oauth/authorize">
       ${hidden}
       <label for="username">Username</label>
-      <input type="text" id="username" name="username" autocomplete="username">
+      <input type="text" id="username" name="username" autocomplete="username" value="${escapeHtml(username)}">
       <label for="password">Password</label>
       <input type="password" id="password" name="password" autocomplete="current-password">
       <div class="buttons">

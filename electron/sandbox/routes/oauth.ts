@@ -215,9 +215,9 @@ function authorizePage(ctx: RouteContext): RouteResult {
 }
 
 /** 429 with the wait in words and in Retry-After (platform/sign-in-throttle.ts). */
-function tooManyAttempts(params: AuthorizeParams, app: AppRec, waitMs: number): RouteResult {
+function tooManyAttempts(params: AuthorizeParams, app: AppRec, waitMs: number, username: string): RouteResult {
   const message = `Too many wrong passwords for this username. Wait ${waitInWords(waitMs)}, then try again.`;
-  return html(429, renderAuthorizePage(params, app.appId, message), app.redirectUri, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+  return html(429, renderAuthorizePage(params, app.appId, message, username), app.redirectUri, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
 }
 
 function redirect(uri: string, query: Record<string, string>): RouteResult {
@@ -243,12 +243,12 @@ function authorizeSubmit(ctx: RouteContext): RouteResult {
   }
   const username = form.username ?? '';
   const waiting = signInWaitMs(ctx.world, username);
-  if (waiting > 0) return tooManyAttempts(params, app, waiting);
+  if (waiting > 0) return tooManyAttempts(params, app, waiting, username);
   const seller = [...ctx.world.sellers.values()].find((s) => s.username === form.username && s.password === form.password);
   if (!seller) {
     const wait = recordSignInFailure(ctx.world, username);
-    if (wait > 0) return tooManyAttempts(params, app, wait);
-    return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.'), app.redirectUri);
+    if (wait > 0) return tooManyAttempts(params, app, wait, username);
+    return html(401, renderAuthorizePage(params, app.appId, 'Wrong username or password.', username), app.redirectUri);
   }
   clearSignInFailures(ctx.world, username);
   const code: AuthCodeRec = {
