@@ -76,6 +76,8 @@ describe('wrong passwords on the sign-in page', () => {
       const r = await authorizeViaForm(sb, { state: `wrong-${n}`, password: 'not-it' });
       expect(r.status).toBe(401);
       expect(r.bytes.toString('utf8')).toContain('Wrong username or password.');
+      // Only the password has to be typed again.
+      expect(r.bytes.toString('utf8')).toContain(`value="${sb.info.seller.username}"`);
     }
     const locked = await authorizeViaForm(sb, { state: 'wrong-last', password: 'not-it' });
     expect(locked.status).toBe(429);
