@@ -15,9 +15,13 @@ export interface OrderBody {
   serviceProfile?: 'NON_FBF' | 'FBF_LITE';
 }
 
-/** POST /sandbox/shipments; throws with the sandbox's words when it refuses. */
+/**
+ * POST /sandbox/shipments; throws with the sandbox's words when it refuses. The seller keeps the
+ * chosen products in stock (`restock`): orders reserve stock, and a wave test orders the same
+ * product more often than a seeded listing may hold.
+ */
 export async function order(sb: TestSandbox, body: OrderBody): Promise<string[]> {
-  const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, serviceProfile: 'NON_FBF', ...body } });
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, serviceProfile: 'NON_FBF', restock: true, ...body } });
   if (r.status !== 200) throw new Error(`POST /sandbox/shipments answered ${r.status}: ${JSON.stringify(r.json)}`);
   return r.json.shipmentIds as string[];
 }
