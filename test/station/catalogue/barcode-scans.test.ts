@@ -70,7 +70,9 @@ describe('at the pack desk', () => {
     view = await h.api.invoke('desk.scan', { raw: ean, source: 'wedge' });
     expect(view.unknownBarcode).toBeUndefined();
     expect(view.session?.lines[0].verified).toBe(2);
-    await h.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 10, height: 5 }, weightKg: 0.5, source: 'typed' });
+    // The listing's own package, so the weight is plausible for whichever product was ordered.
+    const pkg = sb.world.shipments.get(id)!.subShipments[0].packages[0].dimensions;
+    await h.api.invoke('desk.measure', { dimensions: { length: pkg.length, breadth: pkg.breadth, height: pkg.height }, weightKg: pkg.weight * item.quantity, source: 'typed' });
     view = await h.api.invoke('desk.pack', {});
     expect(view.feedback.text).toContain(`Shipment ${id} packed`);
     expect(['PACKED', 'READY_TO_DISPATCH', 'PACKING_IN_PROGRESS']).toContain(statusOf(id));
