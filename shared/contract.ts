@@ -10,6 +10,7 @@ import { listingsCommands } from './contract/listings.js';
 import { activityCommands } from './contract/activity.js';
 import { barcodesCommands } from './contract/barcodes.js';
 import { reportCommands } from './contract/report.js';
+import { videoCommands } from './contract/video.js';
 
 export const commands = {
   ...setupCommands,
@@ -20,6 +21,7 @@ export const commands = {
   ...activityCommands,
   ...barcodesCommands,
   ...reportCommands,
+  ...videoCommands,
 } as const;
 
 export const events = {

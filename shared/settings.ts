@@ -123,6 +123,23 @@ export type LabelStock = z.infer<typeof LabelStock>;
 export const InvoicePrinting = z.enum(['labelOnly', 'labelAndInvoice', 'combinedSplit']);
 export type InvoicePrinting = z.infer<typeof InvoicePrinting>;
 
+/** The resolutions a packing clip is recorded at (the camera is asked for it; the clip is drawn at it). */
+export const VideoResolution = z.enum(['640x360', '1280x720', '1920x1080']);
+export type VideoResolution = z.infer<typeof VideoResolution>;
+
+export const VideoSettings = z.object({
+  /** The camera's deviceId as the browser engine lists it; empty: no recording (the default). */
+  cameraId: z.string().trim().max(200).default(''),
+  /** The camera's name, shown when it is missing. */
+  cameraLabel: z.string().trim().max(200).default(''),
+  resolution: VideoResolution.default('1280x720'),
+  bitrateKbps: z.number().int().min(200, 'The video bitrate must be at least 200 kbit/s.').max(8000, 'The video bitrate can be at most 8000 kbit/s.').default(1500),
+  /** Seconds filmed after the shipment is packed or put aside (sealing the box). */
+  endMarginSeconds: z.number().min(0).max(30, 'The end margin can be at most 30 seconds.').default(3),
+  retentionDays: z.number().int().min(1, 'Keep clips for at least 1 day.').max(3650).default(90),
+  retentionGb: z.number().min(0.1, 'Allow clips at least 0.1 GB.').max(100_000).default(50),
+});
+
 const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A shift start must be a time of day like 06:00.');
 
 export const StationSettings = z.object({
@@ -183,6 +200,8 @@ export const StationSettings = z.object({
     .refine((starts) => new Set(starts).size === starts.length, 'Two shifts cannot start at the same time.')
     .default(['06:00', '14:00', '22:00']),
   compactMode: z.boolean().default(false),
+  /** Packing video: one clip per shipment, from opening to packed or put aside. */
+  video: VideoSettings.prefault({}),
 });
 export type StationSettings = z.infer<typeof StationSettings>;
 

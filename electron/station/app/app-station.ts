@@ -33,6 +33,9 @@ import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marke
 import { PrintService } from './print-service.js';
 import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
+import { videoHandlers } from './handlers/video-handlers.js';
+import { createStationVideo } from '../video/station-video.js';
+import type { VideoService } from '../video/video-service.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
@@ -276,7 +279,10 @@ export function createAppStation(options: AppStationOptions): AppStation {
   };
   let unsubscribe: (() => void) | undefined;
 
-  const dispatcher = new Dispatcher(allHandlers(context));
+  // Packing video: built on first use (it reads its folder), its retention checked at start.
+  let video: VideoService | undefined;
+  const videoService = () => (video ??= createStationVideo(dataDir, context, { log }));
+  const dispatcher = new Dispatcher({ ...allHandlers(context), ...videoHandlers(videoService) });
 
   return {
     dispatcher,
@@ -300,6 +306,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
       }
       await restoreDesk();
       await announceSignIn().catch(() => undefined);
+      void videoService()
+        .applyRetention()
+        .catch((e: Error) => log(`Video retention could not run: ${e.message}`));
     },
     async stop() {
       unsubscribe?.();

@@ -1,0 +1,87 @@
+// Commands of packing video: the renderer films each shipment (getUserMedia + MediaRecorder)
+// and streams the chunks here; the station appends them to a clip file as they come, keeps an
+// index searchable by shipment, order, tracking id, IMEI and SKU, exports a clip for a claim and
+// applies the retention rule.
+import { z } from 'zod';
+import { command, Ok } from './define.js';
+
+/** One chunk of MediaRecorder output, base64 (the WebSocket transport carries JSON). */
+export const MAX_VIDEO_CHUNK_BASE64 = 4 * 1024 * 1024;
+/** How much of a clip one video.read returns, so a reply stays far under the transport's limit. */
+export const VIDEO_READ_BYTES = 2 * 1024 * 1024;
+
+export const ClipId = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'A clip id has letters, digits, "_" and "-" only.');
+
+export const ClipView = z.object({
+  clipId: z.string(),
+  shipmentId: z.string(),
+  sessionId: z.string().optional(),
+  orderIds: z.array(z.string()),
+  trackingIds: z.array(z.string()),
+  skus: z.array(z.string()),
+  serials: z.array(z.string()),
+  desk: z.string(),
+  operator: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().optional(),
+  /** 'recording': chunks still coming; 'cut': never ended (a crash) yet plays up to its last chunk. */
+  state: z.enum(['recording', 'complete', 'cut']),
+  endReason: z.string().optional(),
+  bytes: z.number().int(),
+  /** Kept for a claim: retention never deletes it. */
+  keep: z.boolean(),
+});
+export type ClipView = z.infer<typeof ClipView>;
+
+export const ClipMark = z.object({
+  /** Milliseconds from the clip's first frame. */
+  offsetMs: z.number().int().nonnegative(),
+  text: z.string().max(300),
+  ok: z.boolean(),
+});
+export type ClipMark = z.infer<typeof ClipMark>;
+
+export const VideoSpaceView = z.object({
+  clips: z.number().int(),
+  bytes: z.number().int(),
+  keptForClaims: z.number().int(),
+  retentionDays: z.number(),
+  retentionBytes: z.number(),
+  folder: z.string(),
+  /** What the last retention run did, in words. */
+  lastRetention: z.string().optional(),
+});
+
+const Id = z.string().trim().min(1).max(100);
+
+export const videoCommands = {
+  'video.begin': command(
+    z.object({
+      shipmentId: Id,
+      sessionId: z.string().max(100).optional(),
+      orderIds: z.array(Id).max(100),
+      desk: z.string().max(60),
+      operator: z.string().max(60),
+      mimeType: z.string().max(100),
+    }),
+    z.object({ clipId: z.string() }),
+    'A clip starts: the station creates its file and index entry.',
+  ),
+  'video.chunk': command(
+    z.object({ clipId: ClipId, seq: z.number().int().nonnegative(), data: z.string().max(MAX_VIDEO_CHUNK_BASE64) }),
+    z.object({ bytes: z.number().int() }),
+    'The next piece of a clip, appended to its file at once.',
+  ),
+  'video.mark': command(z.object({ clipId: ClipId, mark: ClipMark }), Ok, 'A scan as it was burned into the clip, for the scan timeline.'),
+  'video.end': command(z.object({ clipId: ClipId, reason: z.enum(['packed', 'putAside', 'cameraLost', 'stopped']) }), ClipView, 'The clip is complete.'),
+  'video.find': command(z.object({ text: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(50) }), z.array(ClipView), 'Clips by shipment, order, tracking id, IMEI or SKU; newest first.'),
+  'video.timeline': command(z.object({ clipId: ClipId }), z.object({ clip: ClipView, marks: z.array(ClipMark) }), 'A clip and its scans, for jumping to each scan.'),
+  'video.read': command(
+    z.object({ clipId: ClipId, offset: z.number().int().nonnegative() }),
+    z.object({ data: z.string(), total: z.number().int(), mimeType: z.string() }),
+    'A piece of the playable clip (duration and cues fixed), base64.',
+  ),
+  'video.export': command(z.object({ clipId: ClipId }), z.object({ folder: z.string(), clip: z.string(), pdf: z.string() }), 'The clip (seekable) and a one-page PDF of the shipment, for a claim.'),
+  'video.keep': command(z.object({ clipId: ClipId, keep: z.boolean() }), ClipView, 'Marks a clip as kept for a claim (or clears the mark).'),
+  'video.space': command(z.object({}).strict(), VideoSpaceView, 'Space used by clips and the retention rule.'),
+} as const;

@@ -1,0 +1,100 @@
+// The clip writer and the clip index on a real folder: chunks land on disk as they come, in
+// order, once; files are private; a clip left recording by a crash is found as "cut" after a
+// restart; search finds clips by every id a claim may start from.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VideoService, type VideoServiceDeps } from '../../electron/station/video/video-service.js';
+import type { JournalRecord } from '../../electron/station/journal/records.js';
+import { defaultSettings } from '../../shared/settings.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function service(records: JournalRecord[] = [], extra: Partial<VideoServiceDeps> = {}, root?: string) {
+  const base = root ?? mkdtempSync(join(tmpdir(), 'video-store-'));
+  if (!root) dirs.push(base);
+  let now = new Date('2026-11-23T10:00:00Z');
+  const deps: VideoServiceDeps = {
+    dir: join(base, 'video'),
+    exportDir: join(base, 'video-exports'),
+    clock: { now: () => now },
+    settings: () => defaultSettings().video,
+    records: async () => records,
+    exec: async () => ({ stdout: '', stderr: '' }),
+    trackingIds: async () => ['TRK-77'],
+    ...extra,
+  };
+  return { video: new VideoService(deps), base, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm' };
+
+describe('clip writer', () => {
+  it('appends chunks to the file as they come, once each, in order, and keeps the folder and files private', () => {
+    const { video, base } = service();
+    const { clipId } = video.begin(begin);
+    const path = join(base, 'video', `${clipId}.webm`);
+    expect(video.chunk(clipId, 0, b64('head|')).bytes).toBe(5);
+    // On disk before the next chunk: nothing waits in memory.
+    expect(readFileSync(path, 'utf8')).toBe('head|');
+    video.chunk(clipId, 1, b64('one|'));
+    // The same chunk again (a retried call) is taken once.
+    video.chunk(clipId, 1, b64('one|'));
+    video.chunk(clipId, 2, b64('two'));
+    expect(readFileSync(path, 'utf8')).toBe('head|one|two');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(base, 'video')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(base, 'video', `${clipId}.json`)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a chunk after a gap and a chunk of an ended clip, in words', async () => {
+    const { video } = service();
+    const { clipId } = video.begin(begin);
+    video.chunk(clipId, 0, b64('a'));
+    expect(() => video.chunk(clipId, 2, b64('c'))).toThrow(/Piece 1 of the clip never arrived/);
+    await video.end(clipId, 'packed');
+    expect(() => video.chunk(clipId, 1, b64('b'))).toThrow(/no longer being recorded/);
+  });
+});
+
+describe('clip index', () => {
+  const records: JournalRecord[] = [
+    { type: 'session', seq: 1, at: '2026-11-23T10:00:00.000Z', sessionId: 'sess-1', event: 'opened', shipmentId: 'SHP-1' },
+    { type: 'scan', seq: 2, at: '2026-11-23T10:00:01.000Z', sessionId: 'sess-1', raw: 'SKU-RED', kind: 'sku', value: 'SKU-RED' },
+    { type: 'scan', seq: 3, at: '2026-11-23T10:00:02.000Z', sessionId: 'sess-1', raw: '356938035643809', kind: 'imei', value: '356938035643809' },
+    { type: 'scan', seq: 4, at: '2026-11-23T10:00:02.000Z', sessionId: 'other', raw: 'SKU-BLUE', kind: 'sku', value: 'SKU-BLUE' },
+    { type: 'session', seq: 5, at: '2026-11-23T10:00:05.000Z', sessionId: 'sess-1', event: 'packed', shipmentId: 'SHP-1', weightKg: 0.4 },
+  ];
+
+  it('finds a clip by shipment, order, tracking id, IMEI and SKU from the journal, not by another session’s scans', async () => {
+    const { video } = service(records);
+    const { clipId } = video.begin(begin);
+    video.chunk(clipId, 0, b64('x'));
+    const ended = await video.end(clipId, 'packed');
+    expect(ended).toMatchObject({ state: 'complete', skus: ['SKU-RED'], serials: ['356938035643809'], trackingIds: ['TRK-77'], bytes: 1 });
+    for (const text of ['SHP-1', 'od-1', 'TRK-77', '356938035643809', 'sku-red']) expect(video.find(text, 10).map((c) => c.clipId), text).toEqual([clipId]);
+    expect(video.find('SKU-BLUE', 10)).toEqual([]);
+  });
+
+  it('lists newest first and keeps a clip that was recording at a crash as "cut", with its bytes', async () => {
+    const first = service(records);
+    const a = first.video.begin(begin);
+    first.video.chunk(a.clipId, 0, b64('aaaa'));
+    await first.video.end(a.clipId, 'packed');
+    first.advance(60_000);
+    const b = first.video.begin({ ...begin, shipmentId: 'SHP-2', sessionId: 'sess-2' });
+    first.video.chunk(b.clipId, 0, b64('bb'));
+    // The station dies here: b never ends. A new station over the same folder:
+    const again = service(records, {}, first.base);
+    const found = again.video.find(undefined, 10);
+    expect(found.map((c) => [c.shipmentId, c.state, c.bytes])).toEqual([
+      ['SHP-2', 'cut', 2],
+      ['SHP-1', 'complete', 4],
+    ]);
+  });
+});
