@@ -60,6 +60,8 @@ export const videoCommands = {
       shipmentId: Id,
       sessionId: z.string().max(100).optional(),
       orderIds: z.array(Id).max(100),
+      /** The SKUs of the shipment's lines (what it should hold). */
+      skus: z.array(Id).max(200).default([]),
       desk: z.string().max(60),
       operator: z.string().max(60),
       mimeType: z.string().max(100),

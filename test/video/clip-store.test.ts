@@ -32,7 +32,7 @@ function service(records: JournalRecord[] = [], extra: Partial<VideoServiceDeps>
 }
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm' };
+const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], skus: ['SKU-RED'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm' };
 
 describe('clip writer', () => {
   it('appends chunks to the file as they come, once each, in order, and keeps the folder and files private', () => {
@@ -68,10 +68,11 @@ describe('clip index', () => {
     { type: 'scan', seq: 2, at: '2026-11-23T10:00:01.000Z', sessionId: 'sess-1', raw: 'SKU-RED', kind: 'sku', value: 'SKU-RED' },
     { type: 'scan', seq: 3, at: '2026-11-23T10:00:02.000Z', sessionId: 'sess-1', raw: '356938035643809', kind: 'imei', value: '356938035643809' },
     { type: 'scan', seq: 4, at: '2026-11-23T10:00:02.000Z', sessionId: 'other', raw: 'SKU-BLUE', kind: 'sku', value: 'SKU-BLUE' },
-    { type: 'session', seq: 5, at: '2026-11-23T10:00:05.000Z', sessionId: 'sess-1', event: 'packed', shipmentId: 'SHP-1', weightKg: 0.4 },
+    { type: 'scan', seq: 5, at: '2026-11-23T10:00:03.000Z', sessionId: 'sess-1', raw: 'SKU-WRONG', kind: 'sku', value: 'SKU-WRONG' },
+    { type: 'session', seq: 6, at: '2026-11-23T10:00:05.000Z', sessionId: 'sess-1', event: 'packed', shipmentId: 'SHP-1', weightKg: 0.4 },
   ];
 
-  it('finds a clip by shipment, order, tracking id, IMEI and SKU from the journal, not by another session’s scans', async () => {
+  it('finds a clip by shipment, order, tracking id, its lines’ SKUs and the IMEIs in the journal; not by a wrong product scanned nor another session’s scans', async () => {
     const { video } = service(records);
     const { clipId } = video.begin(begin);
     video.chunk(clipId, 0, b64('x'));
@@ -79,6 +80,7 @@ describe('clip index', () => {
     expect(ended).toMatchObject({ state: 'complete', skus: ['SKU-RED'], serials: ['356938035643809'], trackingIds: ['TRK-77'], bytes: 1 });
     for (const text of ['SHP-1', 'od-1', 'TRK-77', '356938035643809', 'sku-red']) expect(video.find(text, 10).map((c) => c.clipId), text).toEqual([clipId]);
     expect(video.find('SKU-BLUE', 10)).toEqual([]);
+    expect(video.find('SKU-WRONG', 10)).toEqual([]);
   });
 
   it('lists newest first and keeps a clip that was recording at a crash as "cut", with its bytes', async () => {

@@ -5,6 +5,7 @@ import type { JournalRecord } from '../journal/records.js';
 
 export interface SessionFacts {
   scans: { at: string; kind: string; value: string }[];
+  /** SKUs scanned, accepted or refused (the desk's answer is not journaled with the scan). */
   skus: string[];
   serials: string[];
   weightKg?: number;

@@ -44,6 +44,7 @@ export interface BeginArgs {
   shipmentId: string;
   sessionId?: string;
   orderIds: string[];
+  skus?: string[];
   desk: string;
   operator: string;
   mimeType: string;
@@ -73,7 +74,7 @@ export class VideoService {
       sessionId: args.sessionId,
       orderIds: args.orderIds,
       trackingIds: [],
-      skus: [],
+      skus: args.skus ?? [],
       serials: [],
       desk: args.desk,
       operator: args.operator,
@@ -99,7 +100,7 @@ export class VideoService {
     const facts = sessionFacts(await this.deps.records(), clip.sessionId);
     const trackingIds = await (this.deps.trackingIds?.(clip.shipmentId) ?? Promise.resolve([])).catch(() => []);
     const { bytes: _bytes, ...stored } = clip;
-    this.index.save({ ...stored, state: 'complete', endedAt: this.deps.clock.now().toISOString(), endReason: reason, skus: facts.skus, serials: facts.serials, trackingIds });
+    this.index.save({ ...stored, state: 'complete', endedAt: this.deps.clock.now().toISOString(), endReason: reason, serials: facts.serials, trackingIds });
     // Retention runs after a clip ends, in the background: it never holds up the desk.
     void this.applyRetention().catch((e: Error) => this.deps.log?.(`Video retention could not run: ${e.message}`));
     return this.require(clipId);

@@ -4,6 +4,7 @@ import type { SignInView } from '../../../shared/contract/setup.js';
 import { useAppStore } from '../stores/app-store.js';
 import { useDevicesStore, type DeviceStatus } from '../stores/devices-store.js';
 import { SCREENS, shortcutLabel } from './screens.js';
+import { CameraChip } from '../video/camera-chip.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
   connecting: 'connecting',
@@ -93,7 +94,10 @@ export function AppHeader() {
             </span>
           ) : null
         ) : (
-          <DeviceChips />
+          <>
+            <DeviceChips />
+            <CameraChip />
+          </>
         )}
       </div>
       <nav aria-label="Screens" className="screen-nav">

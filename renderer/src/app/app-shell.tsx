@@ -10,6 +10,7 @@ import { errorWords } from './errors.js';
 import { SCREENS, screenForKey } from './screens.js';
 import { StatusLine } from './status-line.js';
 import { useStation } from './station-context.js';
+import { usePackingVideo } from '../video/use-packing-video.js';
 
 function useStationFacts() {
   const api = useStation();
@@ -62,6 +63,7 @@ export function AppShell() {
   useStationFacts();
   useScanners();
   useScreenShortcuts();
+  usePackingVideo();
   const screen = useAppStore((s) => s.screen);
   const compact = useAppStore((s) => s.settings.compactMode);
   useEffect(() => {

@@ -9,6 +9,7 @@ import { Field } from '../setup/form-field.js';
 import { istWords } from '../returns/ist-date.js';
 import { dayRange, todayInIst } from './day-range.js';
 import { StatsTables } from './stats-tables.js';
+import { VideoPanel } from '../../video/video-panel.js';
 
 const STATUS_WORDS: Record<string, string> = { ok: 'Done', done: 'Done', success: 'Done', failed: 'Failed', failure: 'Failed', pending: 'Not finished', unknown: 'Outcome unknown' };
 
@@ -103,6 +104,7 @@ export default function ActivityScreen() {
         </table>
       ) : null}
       {stats ? <StatsTables stats={stats} /> : null}
+      <VideoPanel />
     </section>
   );
 }

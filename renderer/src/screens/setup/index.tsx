@@ -9,6 +9,7 @@ import { DevicesSection } from './devices-section.js';
 import { errorWords } from './form-field.js';
 import { PrintersSection } from './printers-section.js';
 import { StationSettingsForm } from './station-settings-form.js';
+import { VideoSetup } from '../../video/video-setup.js';
 
 export default function SetupScreen() {
   const api = useStation();
@@ -33,6 +34,7 @@ export default function SetupScreen() {
           {printerNote ? <p role="alert">{printerNote}</p> : null}
           <StationSettingsForm settings={settings} />
           <DevicesSection />
+          <VideoSetup />
         </>
       ) : loadError ? null : (
         <p role="status">Reading the settings…</p>

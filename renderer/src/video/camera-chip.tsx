@@ -1,0 +1,17 @@
+// The header's word on packing video: shown only while a camera is configured. A missing camera
+import './video.css';
+// is said plainly, with why; packing goes on either way.
+import { useVideoStore } from './video-store.js';
+
+export function CameraChip() {
+  const { camera, problem, shipmentId } = useVideoStore();
+  if (camera === 'off') return null;
+  const words =
+    camera === 'recording' ? `Camera: filming ${shipmentId ?? ''}` : camera === 'missing' ? 'Camera missing — not filming' : camera === 'starting' ? 'Camera: starting…' : 'Camera: ready';
+  return (
+    <span className={`chip camera-chip camera-${camera}`} role="status" title={problem ?? words} data-testid="camera-chip">
+      {words}
+      {camera === 'missing' && problem ? <span className="chip-detail"> — {problem}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,120 @@
+// Setup → Packing video: which camera films the desk (none by default), at what resolution and
+// bitrate, how long after the pack filming goes on, how long clips are kept, and the space they
+// use now. A choice takes effect when saved, without a restart.
+import { useEffect, useState } from 'react';
+import type { ResultOf } from '../../../shared/contract.js';
+import { VideoResolution, type StationSettings } from '../../../shared/settings.js';
+import { errorWords } from '../app/errors.js';
+import { useStation } from '../app/station-context.js';
+import { useAppStore } from '../stores/app-store.js';
+import './video.css';
+
+type Draft = StationSettings['video'];
+interface Camera {
+  deviceId: string;
+  label: string;
+}
+
+const GB = 1024 ** 3;
+const gb = (bytes: number) => `${(bytes / GB).toFixed(bytes < GB / 10 ? 3 : 1)} GB`;
+
+async function listCameras(): Promise<Camera[]> {
+  const media = navigator.mediaDevices;
+  if (!media?.enumerateDevices) return [];
+  const named = (list: MediaDeviceInfo[]) => list.filter((d) => d.kind === 'videoinput').map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Camera ${i + 1}` }));
+  let cameras = named(await media.enumerateDevices());
+  // Names are hidden until a camera was allowed once; asking briefly shows them.
+  if (cameras.length > 0 && (await media.enumerateDevices()).every((d) => d.kind !== 'videoinput' || !d.label)) {
+    try {
+      const probe = await media.getUserMedia({ video: true, audio: false });
+      probe.getTracks().forEach((t) => t.stop());
+      cameras = named(await media.enumerateDevices());
+    } catch {
+      // Names stay "Camera 1", "Camera 2": still choosable.
+    }
+  }
+  return cameras.filter((c) => c.deviceId);
+}
+
+export function VideoSetup() {
+  const api = useStation();
+  const saved = useAppStore((s) => s.settings.video);
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [cameras, setCameras] = useState<Camera[]>();
+  const [space, setSpace] = useState<ResultOf<'video.space'>>();
+  const [note, setNote] = useState<{ ok: boolean; text: string }>();
+
+  useEffect(() => setDraft(saved), [saved]);
+  useEffect(() => {
+    listCameras().then(setCameras, () => setCameras([]));
+    api.invoke('video.space', {}).then(setSpace, (e) => setNote({ ok: false, text: errorWords(e) }));
+  }, [api]);
+
+  async function save() {
+    const camera = cameras?.find((c) => c.deviceId === draft.cameraId);
+    try {
+      await api.invoke('settings.update', { video: { ...draft, cameraLabel: camera?.label ?? (draft.cameraId ? draft.cameraLabel : '') } });
+      setNote({ ok: true, text: draft.cameraId ? `Packing video is on with ${camera?.label ?? 'the chosen camera'}.` : 'Packing video is off.' });
+      setSpace(await api.invoke('video.space', {}));
+    } catch (e) {
+      setNote({ ok: false, text: errorWords(e) });
+    }
+  }
+
+  const num = (key: 'bitrateKbps' | 'endMarginSeconds' | 'retentionDays' | 'retentionGb') => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: Number(e.target.value) });
+  const missing = draft.cameraId && cameras && !cameras.some((c) => c.deviceId === draft.cameraId);
+
+  return (
+    <section aria-label="Packing video" className="setup-section video-setup">
+      <h2>Packing video</h2>
+      <form
+        aria-label="Packing video settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label htmlFor="video-camera">Camera</label>
+        <select id="video-camera" value={draft.cameraId} onChange={(e) => setDraft({ ...draft, cameraId: e.target.value })}>
+          <option value="">None (no packing video)</option>
+          {missing ? <option value={draft.cameraId}>{draft.cameraLabel || 'The chosen camera'} (not connected)</option> : null}
+          {(cameras ?? []).map((c) => (
+            <option key={c.deviceId} value={c.deviceId}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {cameras && cameras.length === 0 ? <p className="field-hint">No camera is connected to this computer.</p> : null}
+        <label htmlFor="video-resolution">Resolution</label>
+        <select id="video-resolution" value={draft.resolution} onChange={(e) => setDraft({ ...draft, resolution: VideoResolution.parse(e.target.value) })}>
+          {VideoResolution.options.map((r) => (
+            <option key={r} value={r}>
+              {r.replace('x', ' × ')}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="video-codec">Codec</label>
+        <select id="video-codec" value={draft.codec} onChange={(e) => setDraft({ ...draft, codec: e.target.value === 'vp9' ? 'vp9' : 'vp8' })}>
+          <option value="vp8">VP8 (lighter on the computer)</option>
+          <option value="vp9">VP9 (smaller files)</option>
+        </select>
+        <label htmlFor="video-bitrate">Bitrate (kbit/s)</label>
+        <input id="video-bitrate" type="number" min={200} max={8000} value={draft.bitrateKbps} onChange={num('bitrateKbps')} />
+        <label htmlFor="video-margin">Keep filming after the pack (seconds)</label>
+        <input id="video-margin" type="number" min={0} max={30} step={0.5} value={draft.endMarginSeconds} onChange={num('endMarginSeconds')} />
+        <label htmlFor="video-days">Keep clips for (days)</label>
+        <input id="video-days" type="number" min={1} value={draft.retentionDays} onChange={num('retentionDays')} />
+        <label htmlFor="video-gb">Clips may use at most (GB)</label>
+        <input id="video-gb" type="number" min={0.1} step={0.1} value={draft.retentionGb} onChange={num('retentionGb')} />
+        <button type="submit">Save packing video</button>
+      </form>
+      {note ? <p role={note.ok ? 'status' : 'alert'}>{note.text}</p> : null}
+      {space ? (
+        <p aria-label="Space used by clips" className="video-space">
+          {space.clips} clip{space.clips === 1 ? '' : 's'} use {gb(space.bytes)} of {gb(space.retentionBytes)}; kept for {space.retentionDays} days
+          {space.keptForClaims > 0 ? `; ${space.keptForClaims} kept for claims` : ''}. {space.lastRetention ?? ''}
+        </p>
+      ) : null}
+    </section>
+  );
+}

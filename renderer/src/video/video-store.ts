@@ -1,0 +1,19 @@
+// What the packing video is doing, for the header and Setup: off (no camera chosen), ready,
+// recording a shipment, or the camera missing (the desk goes on packing; filming resumes when
+// the camera is back).
+import { create } from 'zustand';
+
+export type CameraState = 'off' | 'starting' | 'ready' | 'recording' | 'missing';
+
+interface VideoState {
+  camera: CameraState;
+  /** Why the camera is missing, in words. */
+  problem?: string;
+  shipmentId?: string;
+}
+
+export const useVideoStore = create<VideoState>()(() => ({ camera: 'off' }));
+
+export function setCameraState(camera: CameraState, details: { problem?: string; shipmentId?: string } = {}): void {
+  useVideoStore.setState({ camera, problem: details.problem, shipmentId: details.shipmentId });
+}

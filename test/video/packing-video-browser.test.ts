@@ -1,0 +1,221 @@
+// Packing video end to end in Chromium with its fake camera: the camera is chosen in Setup, three
+// shipments are packed at the desk, and each one's clip is checked with the real ffprobe (its
+// duration is the time the shipment was open, and the exported copy seeks), a frame is taken
+// with ffmpeg and its QR code read with jsQR back to the shipment id; the Video panel in Activity
+// finds a clip by SKU and plays it; export gives the clip and a one-page PDF (pdftotext). Then a
+// station killed with SIGKILL while filming leaves a clip that still plays.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import jsQR from 'jsqr';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClipView } from '../../shared/contract/video.js';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
+import { ensureRendererBuilt, ROOT, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
+import { requireTool } from '../support/system-tools.js';
+
+const ready = haveChromium() && cupsAvailable() && requireTool('ffmpeg') && requireTool('ffprobe') && requireTool('pdftotext');
+const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+const END_MARGIN_S = 1;
+
+function probeSeconds(file: string): number | undefined {
+  const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_format', '-of', 'json', file], { encoding: 'utf8' })) as { format: { duration?: string } };
+  return out.format.duration === undefined ? undefined : Number(out.format.duration);
+}
+
+/** The QR code in the frame at `seconds`, read by jsQR from ffmpeg's raw RGBA picture. */
+function qrAt(file: string, seconds: number, width: number, height: number): string | undefined {
+  const rgba = execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  return jsQR(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, width * height * 4), width, height)?.data;
+}
+
+/** Frames ffmpeg decodes from a file without an error. */
+function decodedFrames(file: string): number {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+  return Number(out.trim());
+}
+
+async function call<T>(station: BrowserStation, command: string, args: unknown): Promise<T> {
+  const reply = await station.running.station.dispatcher.handle({ t: 'call', id: 1, command, args }, { transport: 'memory' });
+  if (!reply?.ok) throw new Error(`${command}: ${JSON.stringify(reply)}`);
+  return reply.value as T;
+}
+
+/** Setup → Packing video: the fake camera chosen and saved, as a lead does it. */
+async function chooseCamera(desk: Desk): Promise<void> {
+  await desk.go('Setup');
+  const section = desk.page.getByRole('region', { name: 'Packing video' });
+  const select = section.getByLabel('Camera');
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await select.selectOption({ index: 1 });
+  await section.getByLabel('Keep filming after the pack (seconds)').fill(String(END_MARGIN_S));
+  await section.getByLabel('Resolution').selectOption('640x360');
+  await section.getByRole('button', { name: 'Save packing video' }).click();
+  await expect.poll(() => words(section.getByRole('status'))).toMatch(/Packing video is on with/);
+  await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe('Camera: ready');
+}
+
+describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
+  let station: BrowserStation;
+  let browser: Browser;
+  let desk: Desk;
+  const work = mkdtempSync(join(tmpdir(), 'video-e2e-'));
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    await ensureCupsQueues();
+    station = await startBrowserStation({ devices: false, settings: { rtdPolicy: 'endOfWave' } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...FAKE_CAMERA] });
+    desk = await openDesk(browser);
+    await desk.open(station.url);
+  }, 120_000);
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-video-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await desk?.close();
+    await browser?.close();
+    await station?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const placeholder = () => desk.page.getByLabel('Scan', { exact: true }).getAttribute('placeholder');
+
+  /** Scan the shipment and each unit, type the size, Enter; returns how long the shipment was open (ms). */
+  async function pack(id: string): Promise<number> {
+    await desk.go('Pack');
+    const opened = Date.now();
+    await desk.wedgeScan(id);
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe(`Camera: filming ${id}`);
+    for (const sku of station.unitScans(id)) await desk.wedgeScan(sku);
+    // A wrong product: refused on the desk, and the refusal is burned into the clip with a cross.
+    await desk.wedgeScan('NOT-IN-THIS-SHIPMENT');
+    await expect.poll(placeholder).toMatch(/Weigh and measure/);
+    await desk.page.getByLabel('Length (cm)').fill('30');
+    await desk.page.getByLabel('Breadth (cm)').fill('20');
+    await desk.page.getByLabel('Height (cm)').fill('10');
+    await desk.page.getByLabel('Weight (kg)').fill('1.25');
+    await desk.page.getByLabel('Weight (kg)').press('Enter');
+    await expect.poll(placeholder).toBe('Ready: press Enter to pack');
+    // A little more packing time, so the three clips differ in length.
+    await desk.page.waitForTimeout(1000 + Math.random() * 2000);
+    await desk.page.getByLabel('Scan', { exact: true }).press('Enter');
+    await expect.poll(() => words(desk.status())).toContain(`Shipment ${id} packed`);
+    return Date.now() - opened;
+  }
+
+  it('films three shipments, each its own clip: duration as long as it was open, seekable after export, its QR code its shipment id', async () => {
+    await chooseCamera(desk);
+    const ids = await station.createShipments('plain', 3, 1);
+    const open: Record<string, number> = {};
+    for (const id of ids) open[id] = await pack(id);
+    // Each clip ends after the margin; the station has them complete and searchable.
+    let clips: ClipView[] = [];
+    await expect
+      .poll(async () => {
+        clips = await call<ClipView[]>(station, 'video.find', { limit: 10 });
+        return clips.filter((c) => c.state === 'complete').length;
+      }, { timeout: 15_000 })
+      .toBe(3);
+    expect(clips.map((c) => c.shipmentId).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const clip = clips.find((c) => c.shipmentId === id)!;
+      expect(clip.endReason).toBe('packed');
+      expect(clip.skus).toEqual(station.unitScans(id).filter((s, i, a) => a.indexOf(s) === i));
+      const exported = await call<{ clip: string; pdf: string }>(station, 'video.export', { clipId: clip.clipId });
+      const duration = probeSeconds(exported.clip)!;
+      // Open from the first scan to the pack, plus the margin; the clip starts when the desk has answered the scan.
+      expect(Math.abs(duration - (open[id]! / 1000 + END_MARGIN_S)), `${id}: clip ${duration} s, open ${open[id]} ms`).toBeLessThan(2.5);
+      // Seekable: ffmpeg jumps to the last second and decodes a frame there.
+      expect(qrAt(exported.clip, Math.max(0, duration - 1), 640, 360)).toBe(id);
+      expect(qrAt(exported.clip, 0.5, 640, 360)).toBe(id);
+    }
+    // The raw file as written while filming has no duration: only the exported copy is fixed.
+    expect(probeSeconds(join(station.dataDir, 'video', `${clips[0]!.clipId}.webm`))).toBeUndefined();
+    await desk.screenshot('video-three-packed');
+    expect(desk.problems).toEqual([]);
+  }, 240_000);
+
+  it('Activity finds a clip by SKU, plays it with its scan timeline (jump to a scan), and exports the clip and a one-page PDF', async () => {
+    const clips = await call<ClipView[]>(station, 'video.find', { limit: 1 });
+    const clip = clips[0]!;
+    await desk.go('Activity');
+    const panel = desk.page.getByRole('region', { name: 'Video' });
+    await panel.getByLabel('Shipment, order, tracking id, IMEI or SKU').fill(clip.skus[0]!);
+    await panel.getByRole('button', { name: 'Find clip' }).click();
+    await expect.poll(() => panel.getByRole('list', { name: 'Clips' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(1);
+    await panel.getByRole('button', { name: new RegExp(`^${clip.shipmentId}`) }).click();
+    const player = panel.getByLabel('Clip player');
+    await expect.poll(() => player.evaluate((v: any) => (Number.isFinite(v.duration) ? Math.round(v.duration) : -1)), { timeout: 20_000 }).toBeGreaterThan(2);
+    const timeline = panel.getByRole('list', { name: 'Scan timeline' });
+    await expect.poll(() => words(timeline)).toMatch(/✘ .*NOT-IN-THIS-SHIPMENT/);
+    await expect.poll(() => words(timeline)).toMatch(/✔ .*packed/i);
+    const last = timeline.getByRole('listitem').last();
+    const at = (await last.getByRole('button').innerText()).split(':').map(Number);
+    await last.getByRole('button').click();
+    await expect.poll(() => player.evaluate((v: any) => Math.round(v.currentTime))).toBeGreaterThanOrEqual(at[0]! * 60 + at[1]!);
+    await desk.screenshot('video-activity-panel');
+    await panel.getByRole('button', { name: 'Export for a claim' }).click();
+    await expect.poll(() => words(panel.getByLabel('Exported files'))).toMatch(/\.pdf/);
+    const pdf = (await words(panel.getByLabel('Exported files'))).split(' ').find((p) => p.endsWith('.pdf'))!;
+    expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    for (const want of [clip.shipmentId, ...clip.orderIds, '1.25 kg', '30 x 20 x 10 cm', 'NOT-IN-THIS-SHIPMENT', clip.skus[0]!]) expect(text, want).toContain(want);
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
+
+  it('a station killed with SIGKILL while filming leaves a clip that plays up to its last chunk, found as cut after the restart', async () => {
+    const dataDir = join(work, 'killed');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'video', 'station-child.ts'), dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the child station did not start')), 90_000);
+      createInterface({ input: child.stdout! }).on('line', (l) => {
+        if (l.startsWith('{')) {
+          clearTimeout(timer);
+          resolve(l);
+        }
+      });
+    });
+    const started = JSON.parse(line) as { url: string; shipments: string[] };
+    const second = await openDesk(browser);
+    try {
+      await second.open(started.url);
+      await chooseCamera(second);
+      await second.go('Pack');
+      await second.wedgeScan(started.shipments[0]!);
+      await expect.poll(() => words(second.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe(`Camera: filming ${started.shipments[0]}`);
+      await second.page.waitForTimeout(4000);
+      const exited = new Promise((r) => child.on('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    } finally {
+      await second.close();
+    }
+    const dir = join(dataDir, 'video');
+    const file = readdirSync(dir).find((f) => f.endsWith('.webm'))!;
+    // What the kill left plays: ffmpeg decodes seconds of frames and reads the QR code in them.
+    expect(decodedFrames(join(dir, file))).toBeGreaterThan(15);
+    expect(qrAt(join(dir, file), 1, 640, 360)).toBe(started.shipments[0]);
+    const index = JSON.parse(readFileSync(join(dir, file.replace(/\.webm$/, '.json')), 'utf8')) as ClipView;
+    expect(index.state).toBe('recording');
+    // The next start finds it cut, and it exports with a duration.
+    const restarted = await startBrowserStation({ dataDir, devices: false });
+    try {
+      const [clip] = await call<ClipView[]>(restarted, 'video.find', { text: started.shipments[0] });
+      expect(clip!.state).toBe('cut');
+      const out = await call<{ clip: string }>(restarted, 'video.export', { clipId: clip!.clipId });
+      expect(probeSeconds(out.clip)).toBeGreaterThan(2);
+    } finally {
+      await restarted.stop();
+    }
+  }, 240_000);
+});
