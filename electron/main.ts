@@ -17,6 +17,7 @@ import { FileSecretStore } from './station/settings/secret-store.js';
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler, rendererPage } from './shell/app-protocol.js';
 import { ElectronStoreSettingsStore } from './shell/electron-store-settings.js';
 import { bindIpc, isOwnOriginOrPage, type OwnPage } from './shell/ipc-bridge.js';
+import { cameraConfigured } from './station/video/camera-permission.js';
 import { installLogRedaction, SecretRegistry, watchedSecretStore } from './shell/log-redaction.js';
 import { aboutText, appMenuTemplate } from './shell/menu-template.js';
 import { netFetchFor } from './shell/net-fetch.js';
@@ -95,8 +96,8 @@ async function start(): Promise<void> {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
-  // Packing video is not offered yet: the hook stays closed until a setting turns it on.
-  applyPermissionPolicy(session.defaultSession, { cameraAllowed: () => false, isOwnPage: (url) => isOwnOriginOrPage(url, page) });
+  // The camera only for our page, and only while packing video has a camera chosen in Setup.
+  applyPermissionPolicy(session.defaultSession, { cameraAllowed: cameraConfigured(settings), isOwnPage: (url) => isOwnOriginOrPage(url, page) });
 
   station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say, extra: { fetchFor: netFetchFor(net) } });
   await station.start();

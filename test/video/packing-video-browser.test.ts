@@ -13,7 +13,7 @@ import jsQR from 'jsqr';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipView } from '../../shared/contract/video.js';
-import { CHROMIUM, CHROMIUM_ARGS, haveChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
+import { ARTIFACTS_DIR, CHROMIUM, CHROMIUM_ARGS, haveChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
 import { ensureRendererBuilt, ROOT, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable, ensureCupsQueues } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
@@ -137,6 +137,8 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
       // Seekable: ffmpeg jumps to the last second and decodes a frame there.
       expect(qrAt(exported.clip, Math.max(0, duration - 1), 640, 360)).toBe(id);
       expect(qrAt(exported.clip, 0.5, 640, 360)).toBe(id);
+      // One frame kept beside the screenshots, to look at what the clip shows.
+      if (id === ids[0]) execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-ss', '1', '-i', exported.clip, '-frames:v', '1', join(ARTIFACTS_DIR, 'video-frame.png')]);
     }
     // The raw file as written while filming has no duration: only the exported copy is fixed.
     expect(probeSeconds(join(station.dataDir, 'video', `${clips[0]!.clipId}.webm`))).toBeUndefined();

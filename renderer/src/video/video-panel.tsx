@@ -139,7 +139,7 @@ export function VideoPanel() {
                 </li>
               ))}
             </ol>
-            <label>
+            <label className="video-keep">
               <input type="checkbox" checked={open.clip.keep} onChange={(e) => void keep(open.clip, e.target.checked)} /> Keep for a claim (never deleted by retention)
             </label>{' '}
             <button type="button" onClick={() => void exportClip(open.clip)}>
