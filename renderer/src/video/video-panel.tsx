@@ -99,11 +99,13 @@ export function VideoPanel() {
   }
 
   return (
-    <section aria-label="Video" className="video-section">
+    <section aria-label="Video" className="panel video-section">
       <h2>Video</h2>
-      <form aria-label="Find a clip" onSubmit={(e) => void find(e)}>
-        <label htmlFor="video-find">Shipment, order, tracking id, IMEI or SKU</label>
-        <input id="video-find" value={text} onChange={(e) => setText(e.target.value)} />
+      <form aria-label="Find a clip" className="inline-form" onSubmit={(e) => void find(e)}>
+        <div className="field">
+          <label htmlFor="video-find">Shipment, order, tracking id, IMEI or SKU</label>
+          <input id="video-find" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
         <button type="submit">Find clip</button>
       </form>
       {note ? <p role={note.ok ? 'status' : 'alert'}>{note.text}</p> : null}

@@ -65,47 +65,62 @@ export function VideoSetup() {
   const missing = draft.cameraId && cameras && !cameras.some((c) => c.deviceId === draft.cameraId);
 
   return (
-    <section aria-label="Packing video" className="setup-section video-setup">
+    <section aria-label="Packing video" className="panel video-setup">
       <h2>Packing video</h2>
       <form
         aria-label="Packing video settings"
+        className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
           void save();
         }}
       >
-        <label htmlFor="video-camera">Camera</label>
-        <select id="video-camera" value={draft.cameraId} onChange={(e) => setDraft({ ...draft, cameraId: e.target.value })}>
-          <option value="">None (no packing video)</option>
-          {missing ? <option value={draft.cameraId}>{draft.cameraLabel || 'The chosen camera'} (not connected)</option> : null}
-          {(cameras ?? []).map((c) => (
-            <option key={c.deviceId} value={c.deviceId}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        {cameras && cameras.length === 0 ? <p className="field-hint">No camera is connected to this computer.</p> : null}
-        <label htmlFor="video-resolution">Resolution</label>
-        <select id="video-resolution" value={draft.resolution} onChange={(e) => setDraft({ ...draft, resolution: VideoResolution.parse(e.target.value) })}>
-          {VideoResolution.options.map((r) => (
-            <option key={r} value={r}>
-              {r.replace('x', ' × ')}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="video-codec">Codec</label>
-        <select id="video-codec" value={draft.codec} onChange={(e) => setDraft({ ...draft, codec: e.target.value === 'vp9' ? 'vp9' : 'vp8' })}>
-          <option value="vp8">VP8 (lighter on the computer)</option>
-          <option value="vp9">VP9 (smaller files)</option>
-        </select>
-        <label htmlFor="video-bitrate">Bitrate (kbit/s)</label>
-        <input id="video-bitrate" type="number" min={200} max={8000} value={draft.bitrateKbps} onChange={num('bitrateKbps')} />
-        <label htmlFor="video-margin">Keep filming after the pack (seconds)</label>
-        <input id="video-margin" type="number" min={0} max={30} step={0.5} value={draft.endMarginSeconds} onChange={num('endMarginSeconds')} />
-        <label htmlFor="video-days">Keep clips for (days)</label>
-        <input id="video-days" type="number" min={1} value={draft.retentionDays} onChange={num('retentionDays')} />
-        <label htmlFor="video-gb">Clips may use at most (GB)</label>
-        <input id="video-gb" type="number" min={0.1} step={0.1} value={draft.retentionGb} onChange={num('retentionGb')} />
+        <div className="field">
+          <label htmlFor="video-camera">Camera</label>
+          <select id="video-camera" value={draft.cameraId} onChange={(e) => setDraft({ ...draft, cameraId: e.target.value })}>
+            <option value="">None (no packing video)</option>
+            {missing ? <option value={draft.cameraId}>{draft.cameraLabel || 'The chosen camera'} (not connected)</option> : null}
+            {(cameras ?? []).map((c) => (
+              <option key={c.deviceId} value={c.deviceId}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {cameras && cameras.length === 0 ? <p className="field-hint">No camera is connected to this computer.</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="video-resolution">Resolution</label>
+          <select id="video-resolution" value={draft.resolution} onChange={(e) => setDraft({ ...draft, resolution: VideoResolution.parse(e.target.value) })}>
+            {VideoResolution.options.map((r) => (
+              <option key={r} value={r}>
+                {r.replace('x', ' × ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="video-codec">Codec</label>
+          <select id="video-codec" value={draft.codec} onChange={(e) => setDraft({ ...draft, codec: e.target.value === 'vp9' ? 'vp9' : 'vp8' })}>
+            <option value="vp8">VP8 (lighter on the computer)</option>
+            <option value="vp9">VP9 (smaller files)</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="video-bitrate">Bitrate (kbit/s)</label>
+          <input id="video-bitrate" type="number" min={200} max={8000} value={draft.bitrateKbps} onChange={num('bitrateKbps')} />
+        </div>
+        <div className="field">
+          <label htmlFor="video-margin">Keep filming after the pack (seconds)</label>
+          <input id="video-margin" type="number" min={0} max={30} step={0.5} value={draft.endMarginSeconds} onChange={num('endMarginSeconds')} />
+        </div>
+        <div className="field">
+          <label htmlFor="video-days">Keep clips for (days)</label>
+          <input id="video-days" type="number" min={1} value={draft.retentionDays} onChange={num('retentionDays')} />
+        </div>
+        <div className="field">
+          <label htmlFor="video-gb">Clips may use at most (GB)</label>
+          <input id="video-gb" type="number" min={0.1} step={0.1} value={draft.retentionGb} onChange={num('retentionGb')} />
+        </div>
         <button type="submit">Save packing video</button>
       </form>
       {note ? <p role={note.ok ? 'status' : 'alert'}>{note.text}</p> : null}
