@@ -27,6 +27,7 @@ export const ClipView = z.object({
   /** 'recording': chunks still coming; 'cut': never ended (a crash) yet plays up to its last chunk. */
   state: z.enum(['recording', 'complete', 'cut']),
   endReason: z.string().optional(),
+  /** On disk: the clip as recorded plus its seekable copy, once played or exported. */
   bytes: z.number().int(),
   /** Kept for a claim: retention never deletes it. */
   keep: z.boolean(),

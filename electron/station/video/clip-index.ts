@@ -79,8 +79,9 @@ export class ClipIndex {
     this.clips.delete(clipId);
   }
 
+  /** Bytes on disk: the clip as recorded, and its seekable copy once one was made. */
   private view(clip: StoredClip): ClipView {
-    const path = this.clipPath(clip.clipId);
-    return { ...clip, bytes: existsSync(path) ? statSync(path).size : 0 };
+    const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+    return { ...clip, bytes: size(this.clipPath(clip.clipId)) + size(this.seekablePath(clip.clipId)) };
   }
 }
