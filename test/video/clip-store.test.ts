@@ -98,5 +98,8 @@ describe('clip index', () => {
       ['SHP-2', 'cut', 2],
       ['SHP-1', 'complete', 4],
     ]);
+    // The page that was filming ends it late, after the restart: it stays "cut", and takes no more chunks.
+    expect((await again.video.end(b.clipId, 'packed')).state).toBe('cut');
+    expect(() => again.video.chunk(b.clipId, 1, b64('cc'))).toThrow(/no longer being recorded/);
   });
 });

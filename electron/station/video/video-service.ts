@@ -96,6 +96,8 @@ export class VideoService {
 
   async end(clipId: string, reason: string): Promise<ClipView> {
     const clip = this.require(clipId);
+    // A clip this run never recorded (cut by a restart, or ended already) stays as it is.
+    if (!this.writer.isOpen(clipId)) return clip;
     this.writer.close(clipId);
     const facts = sessionFacts(await this.deps.records(), clip.sessionId);
     const trackingIds = await (this.deps.trackingIds?.(clip.shipmentId) ?? Promise.resolve([])).catch(() => []);

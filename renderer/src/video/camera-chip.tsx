@@ -7,11 +7,19 @@ export function CameraChip() {
   const { camera, problem, shipmentId } = useVideoStore();
   if (camera === 'off') return null;
   const words =
-    camera === 'recording' ? `Camera: filming ${shipmentId ?? ''}` : camera === 'missing' ? 'Camera missing — not filming' : camera === 'starting' ? 'Camera: starting…' : 'Camera: ready';
+    camera === 'recording'
+      ? `Camera: filming ${shipmentId ?? ''}`
+      : camera === 'missing'
+        ? 'Camera missing — not filming'
+        : camera === 'failed'
+          ? 'Not filming'
+          : camera === 'starting'
+            ? 'Camera: starting…'
+            : 'Camera: ready';
   return (
     <span className={`chip camera-chip camera-${camera}`} role="status" title={problem ?? words} data-testid="camera-chip">
       {words}
-      {camera === 'missing' && problem ? <span className="chip-detail"> — {problem}</span> : null}
+      {(camera === 'missing' || camera === 'failed') && problem ? <span className="chip-detail"> — {problem}</span> : null}
     </span>
   );
 }

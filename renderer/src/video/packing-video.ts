@@ -11,6 +11,8 @@ import { setCameraState } from './video-store.js';
 
 /** How often a missing camera is looked for again. */
 export const CAMERA_RETRY_MS = 2000;
+/** A clip the station refuses twice within this time is not started again for the same shipment. */
+export const CLIP_RETRY_PAUSE_MS = 5000;
 
 type VideoSettings = StationSettings['video'];
 
@@ -38,6 +40,9 @@ export class PackingVideo {
   private retryTimer?: ReturnType<typeof setTimeout>;
   private shipment?: OpenShipment;
   private lastFeedback = '';
+  private lastFailure = 0;
+  /** The shipment whose clips the station kept refusing: not filmed again until the next one. */
+  private failedShipment?: string;
   private acquiring?: Promise<void>;
   private closed = false;
 
@@ -100,14 +105,36 @@ export class PackingVideo {
   private startClip(view: DeskView): void {
     const open = this.shipment;
     const s = this.settings;
-    if (!open || !s?.cameraId || !this.stream) return;
+    if (!open || !s?.cameraId || !this.stream || open.shipmentId === this.failedShipment) return;
+    this.failedShipment = undefined;
     const [width, height] = s.resolution.split('x').map(Number) as [number, number];
-    const recorder = new ClipRecorder(this.api, open.facts, () => this.video, { width, height, bitrateKbps: s.bitrateKbps, codec: s.codec }, (text) =>
-      setCameraState('missing', { problem: text }),
+    const recorder: ClipRecorder = new ClipRecorder(this.api, open.facts, () => this.video, { width, height, bitrateKbps: s.bitrateKbps, codec: s.codec }, (text) =>
+      this.clipFailed(recorder, text),
     );
     recorder.mark(view.feedback.text, view.feedback.tone !== 'error');
     this.clip = { shipmentId: open.shipmentId, recorder };
     setCameraState('recording', { shipmentId: open.shipmentId });
+  }
+
+  /**
+   * The station refused a clip or one of its chunks (it restarted, its disk is full): that clip
+   * ends, and a new one starts for the shipment still open. Refused again within
+   * CLIP_RETRY_PAUSE_MS, filming stops until the next shipment, with the reason in the header.
+   */
+  private clipFailed(recorder: ClipRecorder, text: string): void {
+    if (this.clip?.recorder !== recorder) return;
+    const now = Date.now();
+    const again = now - this.lastFailure < CLIP_RETRY_PAUSE_MS;
+    this.lastFailure = now;
+    if (!again) {
+      void this.endClip('stopped');
+      return;
+    }
+    const shipmentId = this.clip.shipmentId;
+    this.clip = undefined;
+    void recorder.stop('stopped');
+    this.failedShipment = shipmentId;
+    setCameraState('failed', { problem: `${text} Packing goes on; filming starts again with the next shipment.` });
   }
 
   private async endClip(reason: 'packed' | 'putAside' | 'cameraLost' | 'stopped'): Promise<void> {

@@ -3,7 +3,8 @@
 // the camera is back).
 import { create } from 'zustand';
 
-export type CameraState = 'off' | 'starting' | 'ready' | 'recording' | 'missing';
+/** 'failed': the station refused the clip (restarting, disk full); the camera itself is fine. */
+export type CameraState = 'off' | 'starting' | 'ready' | 'recording' | 'missing' | 'failed';
 
 interface VideoState {
   camera: CameraState;
