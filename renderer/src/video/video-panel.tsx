@@ -141,7 +141,7 @@ export function VideoPanel() {
                 </li>
               ))}
             </ol>
-            <label className="video-keep">
+            <label className="check">
               <input type="checkbox" checked={open.clip.keep} onChange={(e) => void keep(open.clip, e.target.checked)} /> Keep for a claim (never deleted by retention)
             </label>{' '}
             <button type="button" onClick={() => void exportClip(open.clip)}>
