@@ -127,7 +127,7 @@ export class PackDesk {
       // item) from a barcode printed on the product (a question, as for an unknown EAN).
       const candidate = code128Candidate(scan, this.session);
       // A lookup that fails asks nothing: the scan is judged as it stands (a wrong item).
-      if (candidate && (await this.deps.facts.load([candidate.code]).catch(() => [])).includes(candidate.code)) return this.askWhichProduct(candidate);
+      if (candidate && (await this.deps.facts.load([candidate.code]).catch((): string[] => [])).includes(candidate.code)) return this.askWhichProduct(candidate);
       return this.step(scan.kind, scan.value, raw, (s) => applyScan(s, scan, this.serialContext(), this.deps.facts.of));
     });
   }
