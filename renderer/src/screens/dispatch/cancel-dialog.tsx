@@ -2,6 +2,7 @@
 // stock, so it happens only in this dialog: it says what cancelling does (the station's words),
 // asks for a reason, keeps the focus inside until it closes, and closes with Esc.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { trapTab } from '../../app/dialog-tab-trap.js';
 
 export interface CancelDialogProps {
   shipmentId: string;
@@ -10,7 +11,6 @@ export interface CancelDialogProps {
   onClose(): void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: CancelDialogProps) {
   const [reason, setReason] = useState('');
@@ -32,18 +32,7 @@ export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: Cancel
       onClose();
       return;
     }
-    if (e.key !== 'Tab' || !box.current) return;
-    const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, box.current);
   };
 
   const confirm = async () => {

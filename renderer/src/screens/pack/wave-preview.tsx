@@ -4,6 +4,7 @@
 // the wave: a scanner ends each code with a plain Enter, so a scan can never confirm it. Esc goes
 // back without packing anything.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { trapTab } from '../../app/dialog-tab-trap.js';
 import type { WavePlanView } from '../../../../shared/contract/desk.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { playSound } from '../../sound/feedback-sound.js';
@@ -17,7 +18,6 @@ export interface WavePreviewProps {
   onClose(): void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePreviewProps) {
@@ -54,18 +54,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
       confirm();
       return;
     }
-    if (e.key !== 'Tab' || !box.current) return;
-    const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, box.current);
   };
 
   const what = plan.sku ? `single-unit shipments of ${plan.sku}` : 'approved shipments';
