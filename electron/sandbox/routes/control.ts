@@ -10,8 +10,6 @@ import { createRng } from '../world/rng.js';
 import { SEED_RESTOCK_UNITS } from '../world/seed-cases.js';
 import { FaultConfig } from '../faults.js';
 import { platformOf, type SandboxPlatform } from '../platform/platform-registry.js';
-import { buildOpenApi } from '../openapi.js';
-import { allRoutes } from './index.js';
 
 /** Most shipments one POST /sandbox/shipments may create. */
 export const MAX_CONTROL_SHIPMENTS = 10_000;
@@ -254,13 +252,5 @@ export const controlRoutes: RouteDef[] = [
       platform(ctx).reset();
       return { json: { reset: true, shipments: ctx.world.shipments.size } };
     },
-  },
-  {
-    method: 'GET',
-    path: '/swagger/swagger.json',
-    auth: 'none',
-    summary: 'The machine-readable interface description (spec § Versioning), generated from the route list.',
-    specRef: '§ Versioning',
-    handler: () => ({ json: buildOpenApi(allRoutes()) }),
   },
 ];

@@ -6,7 +6,19 @@ import { returnRoutes } from './returns.js';
 import { selfShipRoutes } from './selfship.js';
 import { listingRoutes } from './listings.js';
 import { controlRoutes } from './control.js';
+import { buildOpenApi } from '../openapi.js';
+
+// The interface description is generated from the whole list, so it lives beside the list (a
+// route module that imported this file would make an import circle).
+const openApiRoute: RouteDef = {
+  method: 'GET',
+  path: '/swagger/swagger.json',
+  auth: 'none',
+  summary: 'The machine-readable interface description (spec § Versioning), generated from the route list.',
+  specRef: '§ Versioning',
+  handler: () => ({ json: buildOpenApi(allRoutes()) }),
+};
 
 export function allRoutes(): RouteDef[] {
-  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes];
+  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes, openApiRoute];
 }
