@@ -9,7 +9,7 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { InvoiceSeries } from './invoice-series.js';
-import { code128Candidate, resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
+import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
 import { applyCount, applyMeasurement, applyScan, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
@@ -123,11 +123,6 @@ export class PackDesk {
       if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
       const scan = resolved.scan;
       if (!this.session) return this.start(raw, scan);
-      // A code that is no SKU of the shipment: the marketplace tells another product's SKU (wrong
-      // item) from a barcode printed on the product (a question, as for an unknown EAN).
-      const candidate = code128Candidate(scan, this.session);
-      // A lookup that fails asks nothing: the scan is judged as it stands (a wrong item).
-      if (candidate && (await this.deps.facts.load([candidate.code]).catch((): string[] => [])).includes(candidate.code)) return this.askWhichProduct(candidate);
       return this.step(scan.kind, scan.value, raw, (s) => applyScan(s, scan, this.serialContext(), this.deps.facts.of));
     });
   }

@@ -79,30 +79,6 @@ describe('at the pack desk', () => {
     expect(h.ctx.barcodes().find(ean)).toMatchObject({ sku: item.sku, source: 'scan', title: item.title });
   });
 
-  it('asks about a Code 128 product code no listing has as its SKU, and still says wrong item for another product’s SKU', async () => {
-    const ids = await create('plain', 6, 1);
-    const id = ids[0];
-    const other = ids.find((x) => itemOf(x).sku !== itemOf(id).sku)!;
-    await h.api.invoke('desk.scan', { raw: id, source: 'wedge' });
-
-    // Another product's SKU has a listing at the marketplace: a wrong item, not a question.
-    let view = await h.api.invoke('desk.scan', { raw: itemOf(other).sku, source: 'wedge' });
-    expect(view.unknownBarcode).toBeUndefined();
-    expect(view.feedback.tone).toBe('error');
-    expect(view.session?.lines[0].verified).toBe(0);
-
-    // A code printed on the product that no listing has: asked, linked by the answer, counted.
-    const code = `ACME-${id.slice(-6)}-C128`;
-    view = await h.api.invoke('desk.scan', { raw: code, source: 'wedge' });
-    expect(view.unknownBarcode).toEqual({ code, format: 'Code 128' });
-    expect(view.session?.lines[0].verified).toBe(0);
-    await h.api.invoke('barcodes.learn', { code, sku: itemOf(id).sku });
-    expect(h.ctx.barcodes().skuFor(code)).toBe(itemOf(id).sku);
-    view = await h.api.invoke('desk.view', {});
-    expect(view.session?.lines[0].verified).toBe(1);
-    await h.api.invoke('desk.putAside', {});
-  });
-
   it('refuses to link a barcode that is another SKU, naming both, and counts nothing', async () => {
     const ids = await create('plain', 6, 1);
     const a = ids[0];
