@@ -49,7 +49,8 @@ export interface WaveOptions {
   /** The shipments the packer confirmed in the preview: anything else the search finds is left out, named. */
   only?: ReadonlySet<string>;
   /** Receives the merged label PDF. */
-  labels?: (pdf: Uint8Array) => Promise<void>;
+  /** The wave's labels as one PDF, with the shipments whose labels it holds (their invoices go with them). */
+  labels?: (pdf: Uint8Array, shipmentIds: string[]) => Promise<void>;
   /** How long to wait for documents (spec § Limits: up to 30 minutes). */
   maxWaitMs?: number;
   onProgress?: (event: WaveProgress) => void;
@@ -147,7 +148,7 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
     const bytes = await collector.save();
     summary.labelsPages = collector.pages;
     options.onProgress?.({ step: 'labels', pages: collector.pages });
-    await options.labels?.(bytes);
+    await options.labels?.(bytes, outcomes.flatMap((o) => o.ready));
   }
   summary.requests = deps.client.http.requests - requestsBefore;
   summary.elapsedMs = deps.clock.now().getTime() - started;

@@ -84,6 +84,22 @@ describe.skipIf(!popplerAvailable)('after a pack, print', () => {
     app.settings.update({ printing: { labelStock: 'label-4x6in' } });
   });
 
+  it('a wave prints the invoices of the shipments it packed on the document printer, as a single pack does', async () => {
+    app.settings.update({ printing: { invoices: 'labelAndInvoice' } });
+    const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 2, locationId: sb.info.locations[0], kind: 'plain', quantity: 1, restock: true } });
+    const ids = r.json.shipmentIds as string[];
+    const before = new Set(app.printedFiles());
+    const summary = await app.api.invoke('wave.run', { dispatch: false, shipmentIds: ids });
+    expect(summary.failed).toEqual([]);
+    expect(summary.packed).toBe(2);
+    await expect.poll(() => app.context.printing.jobs().every((j) => j.status === 'done')).toBe(true);
+    const files = app.printedFiles().filter((f) => !before.has(f));
+    const invoices = files.filter((f) => f.includes('Invoice'));
+    expect(invoices).toHaveLength(1);
+    const text = await pdfText(new Uint8Array(readFileSync(join(app.printDir, invoices[0]!))));
+    for (const id of ids) expect(text).toMatch(new RegExp(`Tax Invoice[^]*${id}`));
+  });
+
   it('a printer chosen as None is cleared, and a test print names the printer and the time in IST', async () => {
     const settings = await app.api.invoke('printers.assign', { role: 'document', printer: null });
     expect(settings.printers).toEqual({ label: 'Save as PDF (folder)' });

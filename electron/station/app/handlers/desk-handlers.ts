@@ -86,7 +86,14 @@ export function deskHandlers(ctx: AppContext): Handlers {
         only: new Set(shipmentIds),
         putAside: new Set(putAsideShipments(await ctx.journal.records())),
         // One merged PDF, one print job: the labels come out together and in pack order.
-        labels: async (pdf) => void (await ctx.print('label', pdf, `Wave labels ${locationId} ${stamp}`)),
+        // The desk's label printer, so the wave prints invoices as the after-pack setting says, as a
+        // single pack does; without one (a bare test context) the labels go straight to the queue.
+        labels: async (pdf, shipmentIds) => {
+          const title = `Wave labels ${locationId} ${stamp}`;
+          const printer = ctx.labelPrinter?.();
+          if (printer) await printer.printLabels(pdf, { shipmentIds, title });
+          else await ctx.print('label', pdf, title);
+        },
         onProgress: (p) => ctx.hub.emit('wave.progress', progressView(p)),
       });
     },
