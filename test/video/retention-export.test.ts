@@ -11,6 +11,7 @@ import type { JournalRecord } from '../../electron/station/journal/records.js';
 import { clipsToDelete, type RetainedClip } from '../../electron/station/video/retention.js';
 import { VideoService } from '../../electron/station/video/video-service.js';
 import { defaultSettings } from '../../shared/settings.js';
+import { requireTool } from '../support/system-tools.js';
 
 const root = mkdtempSync(join(tmpdir(), 'video-retention-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,7 +43,7 @@ describe('retention rule', () => {
   });
 });
 
-describe('retention and export on disk', () => {
+describe.skipIf(!(requireTool('ffmpeg') && requireTool('ffprobe') && requireTool('pdftotext')))('retention and export on disk', () => {
   let now = new Date('2026-01-01T10:00:00Z');
   let settings = defaultSettings().video;
   let openReturns: () => Promise<Set<string>> = async () => new Set();
