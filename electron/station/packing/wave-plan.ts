@@ -55,8 +55,10 @@ export function waveFilter(locationId: string, sku?: string): SearchFilter {
 /** A wave by SKU takes only single-unit, single-item shipments of it (one scan identifies each). */
 export function skuWaveRefusal(shipment: ShipmentWire, sku: string | undefined): string | undefined {
   if (!sku) return undefined;
-  if (shipment.orderItems.length > 1) return `Holds ${shipment.orderItems.length} different items, not only ${sku}: pack it at the desk or in a wave of the whole location.`;
-  const units = shipment.orderItems[0]?.quantity ?? 0;
+  // One SKU on several order lines is several units of it, not several different items.
+  const skus = new Set(shipment.orderItems.map((i) => i.sku));
+  if (skus.size > 1) return `Holds ${skus.size} different items, not only ${sku}: pack it at the desk or in a wave of the whole location.`;
+  const units = shipment.orderItems.reduce((n, i) => n + i.quantity, 0);
   if (units !== 1) return `Holds ${units} units of ${sku}: pack it at the desk or in a wave of the whole location.`;
   return undefined;
 }
