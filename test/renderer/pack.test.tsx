@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TestAppStation } from '../support/app-station.js';
 import type { TestSandbox } from '../support/sandbox.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
@@ -92,6 +93,12 @@ describe('Pack screen', () => {
       });
       await waitFor(() => expect(document.activeElement).toBe(scanField()));
     }
+    // With the station away, Enter packs nothing and says so out loud; once it is back, Enter packs.
+    useAppStore.getState().setConnection('lost');
+    await user.keyboard('{Enter}');
+    await statusSays(/Desk offline: the pack was not done/);
+    expect(sb.world.shipments.get(id!)!.orderItems.every((i) => i.status === 'APPROVED')).toBe(true);
+    useAppStore.getState().setConnection('online');
     await user.keyboard('{Enter}');
     await statusSays(new RegExp(`Shipment ${id} packed`));
     const labels = await screen.findByRole('list', { name: 'Labels' });

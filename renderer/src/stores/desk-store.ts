@@ -7,7 +7,7 @@ import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/co
 import type { DeskView } from '../../../shared/contract/desk.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
-import { say } from './app-store.js';
+import { say, useAppStore } from './app-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
 export type WaveProgress = PayloadOf<'wave.progress'>;
@@ -118,7 +118,20 @@ export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Pr
   await deskCommand(() => api.invoke('desk.measure', args));
 }
 
+/**
+ * Scans made while the station is away wait in the page and go in order; a key that acts on the
+ * shipment (pack, put aside) would act on a state the station has not reached yet, so it is
+ * refused out loud instead of being lost without a word.
+ */
+function refusedWhileOffline(what: string): boolean {
+  if (useAppStore.getState().connection === 'online') return false;
+  say('error', `Desk offline: ${what} was not done. Press the key again once the header says the desk is back.`);
+  playSound('failure');
+  return true;
+}
+
 export async function pack(api: StationApi): Promise<void> {
+  if (refusedWhileOffline('the pack')) return;
   await deskCommand(() => api.invoke('desk.pack', {}));
 }
 
@@ -131,6 +144,7 @@ export async function removeSerial(api: StationApi, serial: string): Promise<voi
 }
 
 export async function putAside(api: StationApi): Promise<void> {
+  if (refusedWhileOffline('putting the shipment aside')) return;
   await deskCommand(() => api.invoke('desk.putAside', {}));
 }
 
