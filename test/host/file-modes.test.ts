@@ -16,6 +16,7 @@ import { runCli } from '../../electron/station/cli/run-cli.js';
 import { FOLDER_PRINTER_NAME } from '../../electron/station/printing/folder-backend.js';
 import { JsonFileSettingsStore } from '../../electron/station/settings/settings-store.js';
 import { RENDERER_DIR } from '../support/browser-station.js';
+import { until } from '../support/until.js';
 
 const work = mkdtempSync(join(tmpdir(), 'file-modes-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -42,15 +43,6 @@ function loosePaths(root: string): string[] {
     .filter((p): p is string => p !== undefined);
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(process.platform === 'win32')('file modes', () => {
   it('0700 folders and 0600 files for everything a run writes, older loose files tightened', async () => {

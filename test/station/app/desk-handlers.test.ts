@@ -6,6 +6,7 @@ import { deskHandlers } from '../../../electron/station/app/handlers/desk-handle
 import { imeiFrom } from '../../../electron/sandbox/orders/imei.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
+import { until } from '../../support/until.js';
 
 let sb: TestSandbox;
 let h: HandlerHarness;
@@ -19,15 +20,6 @@ async function create(kind: string, count = 1, locationId = sb.info.locations[0]
 
 const statusOf = (id: string) => [...new Set(sb.world.shipments.get(id)!.orderItems.map((i) => i.status))].join('/');
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let imeiCounter = 10_000_000;
 const freshImei = () => imeiFrom(`35${String(imeiCounter++).padStart(12, '0')}`);
