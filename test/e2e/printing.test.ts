@@ -164,7 +164,8 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
 
     await labelPrinter.selectOption('');
     await expect.poll(() => settingsNow().printers.label).toBeUndefined();
-    expect(await desk.page.getByRole('button', { name: 'Test print on the label printer' }).isDisabled()).toBe(true);
+    // The file is written first; the screen follows on the settings event.
+    await expect.poll(() => desk.page.getByRole('button', { name: 'Test print on the label printer' }).isDisabled()).toBe(true);
     await labelPrinter.selectOption(QUEUE);
     await desk.page.getByLabel('Label stock').selectOption('label-4x6in');
     await expect.poll(() => settingsNow().printing.labelStock).toBe('label-4x6in');
