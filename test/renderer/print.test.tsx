@@ -24,6 +24,10 @@ describe('Print screen', () => {
     const table = await screen.findByRole('table');
     const row = await within(table).findByText(/Test print/, undefined, { timeout: 10_000 });
     expect(row.closest('tr')!.textContent).toMatch(/Printed/);
+    // "When" is in IST like every other time the desk shows, whatever the machine's zone.
+    const job = app.context.printing.jobs().find((j) => j.id === jobId)!;
+    const ist = new Date(job.createdAt).toLocaleTimeString('en-IN', { hour12: false, timeZone: 'Asia/Kolkata' });
+    expect(row.closest('tr')!.textContent).toContain(ist);
     const printed = app.printedFiles().length;
     await user.click(within(row.closest('tr')!).getByRole('button', { name: /^Reprint/ }));
     await statusSays(/sent to .+ again/);

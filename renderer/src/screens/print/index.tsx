@@ -110,7 +110,7 @@ export default function PrintScreen() {
                   {JOB_WORDS[job.status]}
                   {job.message ? <span className="job-message"> — {job.message}</span> : null}
                 </td>
-                <td>{new Date(job.createdAt).toLocaleTimeString('en-IN', { hour12: false })}</td>
+                <td>{new Date(job.createdAt).toLocaleTimeString('en-IN', { hour12: false, timeZone: 'Asia/Kolkata' })}</td>
                 <td>
                   <button type="button" aria-label={`Reprint ${job.title}`} onClick={() => void reprint(api, job)}>
                     Reprint
