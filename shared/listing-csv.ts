@@ -89,21 +89,25 @@ export function readBulkCsv(text: string, kind: BulkKind): BulkLine[] {
   return rows.map((r) => readLine(r, kind, col, names.length));
 }
 
+/** Each column as the listing form names its field (the file keeps the request's column names). */
+const COLUMN_WORDS: Record<string, string> = { sku: 'SKU', product_id: 'Product ID', mrp: 'MRP', selling_price: 'Selling price', location_id: 'Location', inventory: 'Stock' };
+
 function readLine(r: CsvRecord, kind: BulkKind, col: Record<string, number>, width: number): BulkLine {
   const get = (name: string) => r.fields[col[name]!] ?? '';
   const line: BulkLine = { row: r.row, sku: get('sku'), productId: get('product_id') };
   const problems: string[] = [];
   if (r.fields.length > width) problems.push(`it has ${r.fields.length} values where the header has ${width}`);
-  if (!line.sku) problems.push('sku is empty');
+  if (!line.sku) problems.push('SKU is empty');
   const whole = (name: string, min: number): number | undefined => {
     const text = get(name);
     // A spreadsheet may write a whole number as 1299.00; anything else after the point is a real decimal.
     if (!/^\d+(?:\.0+)?$/.test(text)) {
-      problems.push(text === '' ? `${name} is empty` : `${name} "${text}" is not a whole number${/[.,]/.test(text) ? ' (write it without decimals or separators)' : ''}`);
+      const field = COLUMN_WORDS[name] ?? name;
+      problems.push(text === '' ? `${field} is empty` : `${field} "${text}" is not a whole number${/[.,]/.test(text) ? ' (write it without decimals or separators)' : ''}`);
       return undefined;
     }
     const n = Number(text);
-    if (n < min) problems.push(`${name} must be at least ${min}`);
+    if (n < min) problems.push(`${COLUMN_WORDS[name] ?? name} must be at least ${min}`);
     return n;
   };
   if (kind === 'price') {
@@ -112,7 +116,7 @@ function readLine(r: CsvRecord, kind: BulkKind, col: Record<string, number>, wid
     line.sellingPrice = whole('selling_price', 1);
   } else {
     line.locationId = get('location_id');
-    if (!line.locationId) problems.push('location_id is empty');
+    if (!line.locationId) problems.push('Location is empty');
     line.inventory = whole('inventory', 0);
   }
   if (problems.length > 0) line.problem = `Row ${r.row}: ${problems.join('; ')}.`;

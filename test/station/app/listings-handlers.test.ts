@@ -122,9 +122,9 @@ describe('bulk CSV', () => {
     const csv = ['sku,product_id,mrp,selling_price', `${a.sku},${a.productId},${a.mrp},${a.mrp - 1}`, `"${b.sku}",${b.productId},${b.mrp},${b.mrp + 5}`, `${c.sku},${c.productId},12.5,10`].join('\n');
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'price' });
     expect(preview.rows).toHaveLength(3);
-    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: true, change: `MRP ${a.mrp} → ${a.mrp}; selling price ${a.sellingPrice} → ${a.mrp - 1}.` });
-    expect(preview.rows[1].problem).toBe(`Row 3: price.selling_price (${b.mrp + 5}) must not be above price.mrp (${b.mrp}).`);
-    expect(preview.rows[2].problem).toBe('Row 4: mrp "12.5" is not a whole number (write it without decimals or separators).');
+    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: true, change: `Selling price ${a.sellingPrice} → ${a.mrp - 1}.` });
+    expect(preview.rows[1].problem).toBe(`Row 3: Selling price (${b.mrp + 5}) must not be above MRP (${b.mrp}).`);
+    expect(preview.rows[2].problem).toBe('Row 4: MRP "12.5" is not a whole number (write it without decimals or separators).');
     expect((await record(a.sku)).price.selling_price).toBe(a.sellingPrice); // a preview changes nothing
 
     const results = await h.api.invoke('listings.bulkApply', { csv, kind: 'price' });
@@ -174,6 +174,47 @@ describe('bulk CSV', () => {
     const prices = await h.api.invoke('listings.exportCsv', { kind: 'price' });
     expect(readBulkCsv(prices.csv, 'price').length).toBe(prices.listings);
     expect((await h.api.invoke('listings.bulkPreview', { csv: prices.csv, kind: 'price' })).rows.filter((r) => r.problem)).toEqual([]);
+  });
+
+  it('names fields as the form does and lists only real changes: one field of two rows changed, the rest left', async () => {
+    const [a, b, c] = rows.slice(10, 13);
+    const locB = Object.keys(b!.inventory)[0]!;
+    // a: only the selling price changes; b: only its MRP; c: nothing.
+    const csv = [
+      'sku,product_id,mrp,selling_price',
+      `${a!.sku},${a!.productId},${a!.mrp},${a!.sellingPrice === a!.mrp - 4 ? a!.mrp - 5 : a!.mrp - 4}`,
+      `${b!.sku},${b!.productId},${b!.mrp + 7},${b!.sellingPrice}`,
+      `${c!.sku},${c!.productId},${c!.mrp},${c!.sellingPrice}`,
+    ].join('\n');
+    const newSp = a!.sellingPrice === a!.mrp - 4 ? a!.mrp - 5 : a!.mrp - 4;
+    const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'price' });
+    expect(preview.rows).toEqual([
+      { row: 2, sku: a!.sku, changes: true, change: `Selling price ${a!.sellingPrice} → ${newSp}.` },
+      { row: 3, sku: b!.sku, changes: true, change: `MRP ${b!.mrp} → ${b!.mrp + 7}.` },
+      { row: 4, sku: c!.sku, changes: false, change: `No change: MRP ${c!.mrp}, selling price ${c!.sellingPrice}.` },
+    ]);
+    const text = JSON.stringify(preview);
+    expect(text).not.toMatch(/selling_price|price\.mrp|sellingPrice|product_id/);
+
+    const results = await h.api.invoke('listings.bulkApply', { csv, kind: 'price' });
+    const bySku = Object.fromEntries(results.map((r) => [r.sku, r]));
+    expect(bySku[a!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `Saved: Selling price ${a!.sellingPrice} → ${newSp}.` }] });
+    expect(bySku[b!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `Saved: MRP ${b!.mrp} → ${b!.mrp + 7}.` }] });
+    expect(bySku[c!.sku]).toMatchObject({ status: 'success', messages: [{ text: 'Already as in the file; nothing to send.' }] });
+    expect(JSON.stringify(results)).not.toMatch(/selling_price|price\.mrp|sellingPrice/);
+    // At the marketplace: exactly the changed field of each changed row.
+    const [ra, rb, rc] = [await record(a!.sku), await record(b!.sku), await record(c!.sku)];
+    expect([ra.price.mrp, ra.price.selling_price]).toEqual([a!.mrp, newSp]);
+    expect([rb.price.mrp, rb.price.selling_price]).toEqual([b!.mrp + 7, b!.sellingPrice]);
+    expect([rc.price.mrp, rc.price.selling_price]).toEqual([c!.mrp, c!.sellingPrice]);
+    const sent = (await h.ctx.journal.records()).filter((x) => x.type === 'intent' && x.op === 'listings.price' && x.targets.skus?.includes(c!.sku));
+    expect(sent).toEqual([]);
+
+    // A stock file: the location the listing does not sell from is named as the form names it.
+    const stock = ['sku,product_id,location_id,inventory', `${b!.sku},${b!.productId},LOC9999,3`, `${b!.sku},${b!.productId},${locB},${b!.inventory[locB]}`].join('\n');
+    const held = await h.api.invoke('listings.bulkPreview', { csv: stock, kind: 'inventory' });
+    expect(held.rows[0]!.problem).toMatch(/^Row 2: Location LOC9999 is not a selling location of this SKU \(.*\); add it on the listing first\.$/);
+    expect(held.rows[1]).toMatchObject({ changes: false });
   });
 
   it('applies a part of a file by SKU: results carry the row numbers of the whole file', async () => {

@@ -8,7 +8,8 @@ import type { ResultOf } from '../../../../shared/contract.js';
 import type { AppContext } from '../app-context.js';
 import { marketplaceTrouble } from './desk-deps.js';
 import { readBulkCsv, type BulkKind, type BulkLine } from '../../../../shared/listing-csv.js';
-import { fromAnswer, inventoryOf, sellingPriceOf, writeListings, type SkuResult } from './listings-results.js';
+import { inventoryOf, sellingPriceOf, writeListings, type SkuResult } from './listings-results.js';
+import { bulkAnswer, bulkIssueWords, priceChangeWords } from './listings-bulk-words.js';
 
 type BulkRow = ResultOf<'listings.bulkPreview'>['rows'][number];
 
@@ -20,6 +21,8 @@ interface Plan {
   unchanged: string[];
   /** SKUs held back by a problem in one of their rows, with the problems. */
   held: Map<string, string[]>;
+  /** The file's sound rows of each SKU being sent, in body order, and what they change. */
+  sent: Map<string, { lines: BulkLine[]; change: string }>;
 }
 
 /** `only`: judge just these SKUs against the marketplace (a part of a file being applied). */
@@ -42,6 +45,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
   const bodies: Plan['bodies'] = {};
   const unchanged: string[] = [];
   const changes = new Map<BulkLine, string>();
+  const sent: Plan['sent'] = new Map();
   /** Rows that change something at the marketplace (what the Apply button counts). */
   const changing = new Set<BulkLine>();
   for (const [sku, group] of bySku) {
@@ -58,14 +62,16 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       const body = { product_id: l.productId, price: { mrp: l.mrp!, selling_price: l.sellingPrice!, currency: 'INR' } };
       const { issues } = checkPriceUpdate(body, { productId: record.product_id });
       const errors = issues.filter((i) => i.severity === 'ERROR');
-      if (errors.length > 0) l.problem = `Row ${l.row}: ${errors.map((i) => i.description).join(' ')}`;
+      const now = { productId: record.product_id };
+      if (errors.length > 0) l.problem = `Row ${l.row}: ${errors.map((i) => bulkIssueWords(i, l, now)).join(' ')}`;
       else {
         const before = { mrp: record.price.mrp, sp: sellingPriceOf(record) };
         const same = before.mrp === l.mrp && before.sp === l.sellingPrice;
-        changes.set(l, same ? `No change: MRP ${l.mrp}, selling price ${l.sellingPrice}.` : `MRP ${before.mrp} → ${l.mrp}; selling price ${before.sp ?? '?'} → ${l.sellingPrice}.`);
+        changes.set(l, same ? `No change: MRP ${l.mrp}, selling price ${l.sellingPrice}.` : priceChangeWords(before, l));
         if (same) unchanged.push(sku);
         else {
           bodies[sku] = body as PriceUpdateInput;
+          sent.set(sku, { lines: [l], change: changes.get(l)! });
           changing.add(l);
         }
       }
@@ -78,11 +84,12 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       continue;
     }
     const current = inventoryOf(record);
-    const { issues } = checkInventoryUpdate(body, { productId: record.product_id, listingLocationIds: Object.keys(current) });
+    const now = { productId: record.product_id, locations: Object.keys(current) };
+    const { issues } = checkInventoryUpdate(body, { productId: record.product_id, listingLocationIds: now.locations });
     for (const issue of issues.filter((i) => i.severity === 'ERROR')) {
       // $.locations[i]... belongs to the i-th row of the SKU; anything else to all its rows.
       const at = /^\$\.locations\[(\d+)\]/.exec(issue.path);
-      for (const l of at ? [sound[Number(at[1])]] : sound) l.problem = `${l.problem ? `${l.problem} ` : `Row ${l.row}: `}${issue.description}`;
+      for (const l of at ? [sound[Number(at[1])]] : sound) l.problem = `${l.problem ? `${l.problem} ` : `Row ${l.row}: `}${bulkIssueWords(issue, l, now)}`;
     }
     if (sound.some((l) => l.problem)) continue;
     let changed = false;
@@ -92,8 +99,10 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       if (before !== l.inventory) changing.add(l);
       changes.set(l, before === l.inventory ? `No change: stock at ${l.locationId} stays ${l.inventory}.` : `Stock at ${l.locationId}: ${before} → ${l.inventory}.`);
     }
-    if (changed) bodies[sku] = body;
-    else unchanged.push(sku);
+    if (changed) {
+      bodies[sku] = body;
+      sent.set(sku, { lines: sound, change: sound.filter((l) => changing.has(l)).map((l) => changes.get(l)).join(' ') });
+    } else unchanged.push(sku);
   }
 
   const held = new Map<string, string[]>();
@@ -113,7 +122,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       ...(l.problem ? { problem: l.problem } : {}),
     };
   });
-  return { rows, bodies, unchanged, held };
+  return { rows, bodies, unchanged, held, sent };
 }
 
 /** A later row repeating a SKU (price) or a SKU and location (inventory) is a problem of that row. */
@@ -145,7 +154,10 @@ export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind, on
   for (const sku of Object.keys(plan.bodies)) if (!wanted(sku)) delete plan.bodies[sku];
   if (skus.length > 0) {
     const answers = await writeListings(ctx, kind, plan.bodies, { bulk: true });
-    for (const sku of skus) results.push(fromAnswer(sku, answers[sku], '', kind === 'price' ? 'Price saved.' : 'Stock saved.'));
+    for (const sku of skus) {
+      const { lines, change } = plan.sent.get(sku)!;
+      results.push(bulkAnswer(sku, answers[sku], lines, `Saved: ${change}`));
+    }
   }
   return results;
 }
