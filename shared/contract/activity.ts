@@ -17,7 +17,18 @@ export const ActivityStats = z.object({
   packsPerHour: z.array(z.object({ hour: z.string(), packs: z.number().int() })),
 });
 
+const Id = z.string().min(1).max(128);
+
+/** A step of the scan-out check at the truck, which runs on the desk alone: journaled for the audit trail. */
+export const ScanOutStep = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('loaded'), shipmentId: Id, code: Id, loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  z.object({ event: z.literal('notOnManifest'), code: Id }),
+  z.object({ event: z.literal('closed'), loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative(), missing: z.array(Id).max(5000) }),
+]);
+export type ScanOutStep = z.infer<typeof ScanOutStep>;
+
 export const activityCommands = {
   'activity.search': command(z.object({ text: z.string().max(100).optional(), from: z.string().optional(), to: z.string().optional(), limit: z.number().int().min(1).max(2000).default(200) }), z.array(ActivityEntry), 'Search the audit trail.'),
+  'activity.scanOut': command(ScanOutStep, z.object({}), 'Journal a step of the scan-out check (a parcel loaded, a parcel not on the manifest, the check closed).'),
   'activity.stats': command(z.object({ day: z.string().optional() }), ActivityStats, 'Counts per shift and packs per hour.'),
 } as const;

@@ -295,7 +295,7 @@ describe.skipIf(!ready)('the scan path at the packing desk', () => {
     };
     await expect.poll(shown, { timeout: 10_000 }).toBe(packedHere);
     const trail = screen.getByRole('table').filter({ hasText: 'Audit trail' });
-    await expect.poll(() => words(trail)).toMatch(/Refused scan 12345 \(sku\).*not an IMEI/);
+    await expect.poll(() => words(trail)).toMatch(/Refused scan of SKU 12345 at Desk 1.*not an IMEI/);
     const phone = [...world().shipments.values()].find((s) => s.pack?.serialNumbers[0]?.serialNumbers.length === 1 && s.orderItems.length === 1 && s.orderItems[0].quantity === 1);
     expect(phone).toBeDefined();
     await expect.poll(() => words(trail)).toMatch(new RegExp(`Packed ${phone!.shipmentId} \\(1 unit, IMEI`));

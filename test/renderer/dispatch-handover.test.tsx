@@ -68,5 +68,13 @@ describe('Dispatch screen: handover', () => {
     routeScan(tracking, 'wedge');
     routeScan(mps[0]!, 'wedge');
     await waitFor(() => expect(progress.textContent).toBe(`All ${all.length} parcels are loaded.`));
+
+    // Each step is in the audit trail, as Activity shows it.
+    await waitFor(async () => {
+      const texts = (await app.api.invoke('activity.search', { text: 'truck' })).map((e) => e.text);
+      expect(texts.filter((t) => t.startsWith('Loaded '))).toHaveLength(all.length);
+      expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Loaded ${plain[0]} onto the truck \\(1 of ${all.length}\\) at `)));
+      expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Scan-out: ${stranger} is not on the manifest; kept off the truck at `)));
+    });
   });
 });

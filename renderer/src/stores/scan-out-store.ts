@@ -2,7 +2,7 @@
 // (the shipment id barcode or the tracking id of the label), with what is still missing and any
 // parcel scanned that is not on the list. It lives on this desk only; nothing is sent.
 import { create } from 'zustand';
-import type { ResultOf, StationApi } from '../../../shared/contract.js';
+import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
@@ -24,7 +24,15 @@ const initial = (): ScanOutState => ({ parcels: undefined, capped: false, loaded
 export const useScanOutStore = create<ScanOutState>()(() => initial());
 export const resetScanOutStore = () => useScanOutStore.setState(initial());
 
+/** The station the running check writes its steps to (the audit trail in Activity). */
+let journalTo: StationApi | undefined;
+
+function journalStep(step: ArgsOf<'activity.scanOut'>): void {
+  journalTo?.invoke('activity.scanOut', step).catch((e: unknown) => say('error', `This loading step is not in the activity log: ${errorWords(e)}`));
+}
+
 export async function startScanOut(api: StationApi): Promise<void> {
+  journalTo = api;
   useScanOutStore.setState({ ...initial(), loading: true });
   try {
     const list = await api.invoke('handover.loadingList', {});
@@ -40,7 +48,11 @@ export async function startScanOut(api: StationApi): Promise<void> {
 
 export function stopScanOut(): void {
   const { parcels, loaded } = useScanOutStore.getState();
-  if (parcels) say('info', `Loading check closed: ${loaded.length} of ${parcels.length} loaded.`);
+  if (parcels) {
+    say('info', `Loading check closed: ${loaded.length} of ${parcels.length} loaded.`);
+    journalStep({ event: 'closed', loaded: loaded.length, total: parcels.length, missing: parcels.map((p) => p.shipmentId).filter((id) => !loaded.includes(id)) });
+  }
+  journalTo = undefined;
   resetScanOutStore();
 }
 
@@ -53,6 +65,7 @@ export function scanOut(code: string): void {
   if (!parcel) {
     useScanOutStore.setState({ strangers: [code.trim(), ...strangers.filter((s) => s !== code.trim())] });
     say('error', `${code.trim()} is not on the manifest: keep it off the truck and give it to the lead.`);
+    journalStep({ event: 'notOnManifest', code: code.trim().slice(0, 128) });
     playSound('failure');
     return;
   }
@@ -63,6 +76,7 @@ export function scanOut(code: string): void {
   const next = [...loaded, parcel.shipmentId];
   useScanOutStore.setState({ loaded: next });
   const left = parcels.length - next.length;
+  journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: code.trim().slice(0, 128), loaded: next.length, total: parcels.length });
   say('ok', left === 0 ? `${parcel.shipmentId} loaded. All ${parcels.length} parcels are on the truck.` : `${parcel.shipmentId} loaded: ${next.length} of ${parcels.length}; ${left} still to load.`);
   playSound('success');
 }

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityHandlers } from '../../../electron/station/app/handlers/activity-handlers.js';
 import { deskHandlers } from '../../../electron/station/app/handlers/desk-handlers.js';
+import { barcodesHandlers } from '../../../electron/station/app/handlers/barcodes-handlers.js';
+import { returnsHandlers } from '../../../electron/station/app/handlers/returns-handlers.js';
 import type { AppContext } from '../../../electron/station/app/app-context.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
@@ -31,7 +33,7 @@ let units: number;
 
 beforeAll(async () => {
   sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  h = await startHandlerHarness(sb, (ctx: AppContext) => ({ ...deskHandlers(ctx), ...activityHandlers(ctx) }), { operator: 'Asha' });
+  h = await startHandlerHarness(sb, (ctx: AppContext) => ({ ...deskHandlers(ctx), ...activityHandlers(ctx), ...barcodesHandlers(ctx), ...returnsHandlers(ctx) }), { operator: 'Asha' });
   packed = await plainShipment();
   units = await prepare(packed);
   await h.api.invoke('desk.pack', {});
@@ -55,8 +57,8 @@ describe('activity.search', () => {
   it('finds the packed shipment in words, with its desk and operator, newest first', async () => {
     const entries = await h.api.invoke('activity.search', { text: packed });
     const texts = entries.map((e) => e.text);
-    expect(texts).toContain(`Packed ${packed} (${units} unit${units === 1 ? '' : 's'}) on Desk 1 by Asha.`);
-    expect(texts).toContain(`Ready to dispatch: 1 shipment (${packed}) on Desk 1 by Asha.`);
+    expect(texts).toContain(`Packed ${packed} (${units} unit${units === 1 ? '' : 's'}) at Desk 1 by Asha.`);
+    expect(texts).toContain(`Ready to dispatch: 1 shipment (${packed}) at Desk 1 by Asha.`);
     expect(texts.some((t) => t.startsWith(`Label of ${packed} printed on `))).toBe(true);
     expect(entries.every((e) => e.shipmentIds.includes(packed))).toBe(true);
     expect(entries.find((e) => e.kind === 'session.packed')).toMatchObject({ operator: 'Asha', status: 'ok' });
@@ -69,8 +71,8 @@ describe('activity.search', () => {
     const entries = await h.api.invoke('activity.search', { text: held });
     const failed = entries.find((e) => e.kind === 'pack');
     expect(failed?.status).toBe('failed');
-    expect(failed?.text).toMatch(new RegExp(`^Pack of ${held} failed \\(ITEM_ON_HOLD\\): .+ on Desk 1 by Asha\\.$`));
-    expect(entries.map((e) => e.text)).toContain(`Put ${held} aside on Desk 1 by Asha.`);
+    expect(failed?.text).toMatch(new RegExp(`^Pack of ${held} failed \\(ITEM_ON_HOLD\\): .+ at Desk 1 by Asha\\.$`));
+    expect(entries.map((e) => e.text)).toContain(`Put ${held} aside at Desk 1 by Asha.`);
   });
 
   it('limits, filters by time, and refuses a date it cannot read in words', async () => {
@@ -96,5 +98,75 @@ describe('activity.stats', () => {
     const other = await h.api.invoke('activity.stats', { day: '2001-01-01' });
     expect(other.shifts).toEqual([]);
     expect(other.packsPerHour.every((x) => x.packs === 0)).toBe(true);
+  });
+});
+
+/** A valid EAN-13 for the 12 digits given (its check digit computed). */
+function ean13(twelve: string): string {
+  const sum = [...twelve].reduce((n, d, i) => n + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
+const intents = async (op: string) => (await h.ctx.journal.records()).filter((r) => r.type === 'intent' && r.op === op);
+
+describe('desk events in the journal and in Activity', () => {
+  it('journals the scan-out check: a parcel loaded, one not on the manifest, the check closed with what is missing', async () => {
+    await h.api.invoke('activity.scanOut', { event: 'loaded', shipmentId: packed, code: packed, loaded: 1, total: 2 });
+    await h.api.invoke('activity.scanOut', { event: 'notOnManifest', code: 'PARCEL-STRANGER' });
+    await h.api.invoke('activity.scanOut', { event: 'closed', loaded: 1, total: 2, missing: [held] });
+    expect((await intents('handover.scanOut')).map((r) => r.type === 'intent' && r.targets.shipmentIds)).toEqual([[packed], undefined]);
+    const texts = (await h.api.invoke('activity.search', { text: 'truck' })).map((e) => e.text);
+    expect(texts).toContain(`Loaded ${packed} onto the truck (1 of 2) at Desk 1 by Asha.`);
+    expect(texts).toContain('Scan-out: PARCEL-STRANGER is not on the manifest; kept off the truck at Desk 1 by Asha.');
+    const closed = (await h.api.invoke('activity.search', { text: 'Scan-out check closed' }))[0];
+    expect(closed).toMatchObject({ text: `Scan-out check closed: 1 of 2 loaded; missing ${held} at Desk 1 by Asha.`, status: 'failed', shipmentIds: [held] });
+  });
+
+  it('journals a manifest sent to the printer, with its job', async () => {
+    const [group] = await h.api.invoke('handover.counts', {});
+    expect(group).toBeDefined();
+    const { jobId } = await h.api.invoke('handover.printManifest', { vendorGroupCode: group!.vendorGroupCode });
+    const [intent] = await intents('handover.manifest');
+    expect(intent).toMatchObject({ request: { vendorGroupCode: group!.vendorGroupCode } });
+    const entry = (await h.api.invoke('activity.search', { text: 'Manifest of' }))[0];
+    expect(entry?.text).toMatch(new RegExp(`^Manifest of ${group!.vendorGroupCode} sent to .+ \\(job ${jobId}\\) at Desk 1 by Asha\\.$`));
+    expect(entry?.status).toBe('ok');
+  });
+
+  it('journals a refused return scan with its reason', async () => {
+    const found = await h.api.invoke('returns.find', { raw: 'NO-SUCH-PARCEL-42' });
+    expect(found.ok).toBe(false);
+    const r = await h.api.invoke('returns.receive', { raw: 'NO-SUCH-PARCEL-42', condition: 'damaged' });
+    expect(r.ok).toBe(false);
+    expect(await intents('returns.refused')).toHaveLength(2);
+    expect((await intents('returns.complete')).length).toBe(0);
+    const entry = (await h.api.invoke('activity.search', { text: 'NO-SUCH-PARCEL-42' }))[0];
+    expect(entry).toMatchObject({ status: 'failed', text: "Return scan NO-SUCH-PARCEL-42 refused at Desk 1 by Asha: No return matches NO-SUCH-PARCEL-42. Scan the return id, the courier's tracking id or the order item id from the package." });
+  });
+
+  it('logs a learned barcode with the code and the SKU, and the unit it counted', async () => {
+    const id = await plainShipment();
+    const sku = sb.world.shipments.get(id)!.orderItems[0]!.sku;
+    const code = ean13(`890${String(Date.now()).slice(-9)}`);
+    await h.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    const asked = await h.api.invoke('desk.scan', { raw: code, source: 'serial' });
+    expect(asked.unknownBarcode).toBeDefined();
+    await h.api.invoke('barcodes.learn', { code, sku });
+    await h.api.invoke('desk.putAside', {});
+    const texts = (await h.api.invoke('activity.search', { text: code })).map((e) => e.text);
+    expect(texts).toContain(`Learned barcode ${code} as ${sku} at Desk 1 by Asha.`);
+    expect(texts).toContain(`Scanned ${code} (SKU ${sku}) at Desk 1 by Asha.`);
+    expect(texts.join(' ')).not.toContain('(sku)');
+  });
+
+  it('says the desk plainly when nobody is signed in at it: "at Desk 1", never "by Desk 1"', async () => {
+    // The app journals the desk's name as the operator when none is set; a test harness may leave it empty.
+    for (const operator of ['Desk 1', '']) {
+      h.ctx.settings.update({ desk: { operator } });
+      await h.api.invoke('activity.scanOut', { event: 'notOnManifest', code: `NOBODY-${operator.length}` });
+      const [entry] = await h.api.invoke('activity.search', { text: `NOBODY-${operator.length}` });
+      expect(entry?.text).toBe(`Scan-out: NOBODY-${operator.length} is not on the manifest; kept off the truck at Desk 1.`);
+    }
+    h.ctx.settings.update({ desk: { operator: 'Asha' } });
   });
 });

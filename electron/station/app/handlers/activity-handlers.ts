@@ -7,6 +7,7 @@ import { istInstant, istParts, parseIst, todayIst } from '../../packing/ist-date
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { indexTrail, sentenceFor } from './activity-sentences.js';
+import { journalEvent } from './desk-events.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -42,6 +43,16 @@ export function activityHandlers(ctx: AppContext): Handlers {
         if (out.length >= limit) break;
       }
       return out;
+    },
+    'activity.scanOut': async (step) => {
+      if (step.event === 'loaded') {
+        await journalEvent(ctx, { op: 'handover.scanOut', targets: { shipmentIds: [step.shipmentId] }, request: { code: step.code, loaded: step.loaded, total: step.total } }, { status: 'ok' });
+      } else if (step.event === 'notOnManifest') {
+        await journalEvent(ctx, { op: 'handover.scanOut', request: { code: step.code } }, { status: 'failed', errorCode: 'NOT_ON_MANIFEST', errorMessage: `${step.code} is not on the manifest` });
+      } else {
+        await journalEvent(ctx, { op: 'handover.scanOutClosed', targets: { shipmentIds: step.missing }, request: { loaded: step.loaded, total: step.total } }, { status: step.missing.length === 0 ? 'ok' : 'failed', result: { missing: step.missing } });
+      }
+      return {};
     },
     'activity.stats': async ({ day }) => {
       const date = day?.trim() || todayIst(ctx.clock);

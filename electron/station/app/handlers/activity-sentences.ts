@@ -2,7 +2,7 @@
 // SH… (2 units, IMEI …) on Desk 1 by Asha", "Ready to dispatch: 12 shipments"). An operation's
 // outcome is folded into the sentence of its intent, with the reason when it failed.
 import type { AuditEntry } from '../../journal/audit-query.js';
-import type { JournalRecord, OutcomeRecord, ScanRecord } from '../../journal/records.js';
+import type { IntentRecord, JournalRecord, OutcomeRecord, ScanRecord } from '../../journal/records.js';
 
 export interface Sentence {
   kind: string;
@@ -30,7 +30,11 @@ export function indexTrail(records: JournalRecord[]): TrailIndex {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const where = (e: AuditEntry) => `${e.desk ? ` on ${e.desk}` : ''}${e.operator ? ` by ${e.operator}` : ''}`;
+/**
+ * " at Desk 1 by Asha"; " at Desk 1" when nobody signed in (the journal then holds the desk's name
+ * as the operator: a desk is not a person).
+ */
+const where = (e: AuditEntry) => `${e.desk ? ` at ${e.desk}` : ''}${e.operator && e.operator !== e.desk ? ` by ${e.operator}` : ''}`;
 const list = (ids: string[], max = 3) => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`);
 
 const OPERATIONS: Record<string, (n: number, ids: string) => string> = {
@@ -51,6 +55,38 @@ const OPERATIONS: Record<string, (n: number, ids: string) => string> = {
   'listings.inventory': (n, ids) => `Stock change for ${plural(n, 'SKU')} (${ids})`,
 };
 
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Ends a sentence with one full stop, whatever the reason given ended with. */
+const stop = (t: string) => `${t.trim().replace(/\.+$/, '')}.`;
+
+/** Operations with their own sentence: desk events (desk-events.ts) whose words come from the request; `w` is where and by whom. */
+const EVENTS: Record<string, (r: IntentRecord, outcome: OutcomeRecord | undefined, w: string) => string> = {
+  'handover.scanOut': (r, o, w) =>
+    o?.status === 'failed'
+      ? `Scan-out: ${text(r.request.code)} is not on the manifest; kept off the truck${w}.`
+      : `Loaded ${r.targets.shipmentIds?.[0] ?? text(r.request.code)} onto the truck (${text(r.request.loaded)} of ${text(r.request.total)})${w}.`,
+  'handover.scanOutClosed': (r, _o, w) => {
+    const missing = r.targets.shipmentIds ?? [];
+    return `Scan-out check closed: ${text(r.request.loaded)} of ${text(r.request.total)} loaded${missing.length ? `; missing ${list(missing)}` : ''}${w}.`;
+  },
+  'handover.manifest': (r, o, w) => {
+    const group = text(r.request.vendorGroupCode);
+    if (o?.status === 'failed') return stop(`Manifest of ${group} not printed${w}: ${o.errorMessage ?? o.errorCode ?? 'no reason given'}`);
+    return `Manifest of ${group} sent to ${text(o?.result?.printer) || 'the printer'} (job ${text(o?.result?.jobId) || '?'})${w}.`;
+  },
+  'returns.refused': (r, o, w) => stop(`Return scan ${text(r.request.scanned)} refused${w}: ${o?.errorMessage ?? 'no reason given'}`),
+  'barcodes.learn': (r, _o, w) => `Learned barcode ${text(r.request.code)} as ${r.targets.skus?.[0] ?? '?'}${w}.`,
+};
+
+/** A product scan with what it was read as: the code and, when the catalogue turned it into one, the SKU. */
+const KIND_WORDS: Record<string, string> = { shipmentId: 'shipment', sku: 'SKU', fsn: 'FSN', ean13: 'EAN', upca: 'UPC', imei: 'IMEI', orderItemId: 'order item', returnId: 'return' };
+function scanWords(r: ScanRecord): string {
+  const kind = KIND_WORDS[r.kind] ?? r.kind;
+  if (r.raw && r.value && r.raw.trim() !== r.value) return `${r.raw.trim()} (${kind} ${r.value})`;
+  return `${kind} ${r.raw || r.value}`;
+}
+
 /** One sentence for a record, or undefined for records folded into another's sentence. */
 export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | undefined {
   const r = entry.record;
@@ -58,6 +94,11 @@ export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | un
     case 'outcome':
       return undefined; // folded into its intent
     case 'intent': {
+      const event = EVENTS[r.op];
+      if (event) {
+        const outcome = index.outcomes.get(r.id);
+        return { kind: r.op, text: event(r, outcome, where(entry)), status: outcome?.status ?? 'open' };
+      }
       const ids = [...(r.targets.shipmentIds ?? []), ...(r.targets.returnIds ?? []), ...(r.targets.skus ?? [])];
       const lead = (OPERATIONS[r.op] ?? ((n: number, s: string) => `${r.op} for ${plural(n, 'item')} (${s})`))(ids.length, list(ids));
       const reason = typeof r.request.reason === 'string' && r.op === 'cancel' ? ` (reason: ${r.request.reason})` : '';
@@ -75,11 +116,11 @@ export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | un
     }
     case 'scan':
       if (r.kind === 'measurement') return { kind: 'measure', text: `Measured ${measurement(r.value)}${where(entry)}.` };
-      if (r.refused !== undefined) return { kind: 'scan.refused', text: `Refused scan ${r.raw || r.value} (${r.kind})${where(entry)}: ${r.refused}`, status: 'failed' };
+      if (r.refused !== undefined) return { kind: 'scan.refused', text: `Refused scan of ${scanWords(r)}${where(entry)}: ${r.refused}`, status: 'failed' };
       if (r.kind === 'undo') return { kind: 'scan.undo', text: `Undid the last scan${where(entry)}.` };
       if (r.kind === 'remove-serial') return { kind: 'scan.removeSerial', text: `Removed serial ${r.value}${where(entry)}.` };
       if (r.kind === 'count') return { kind: 'scan.count', text: `Counted ${r.value} units${where(entry)}.` };
-      return { kind: 'scan', text: `Scanned ${r.raw} (${r.kind})${where(entry)}.` };
+      return { kind: 'scan', text: `Scanned ${scanWords(r)}${where(entry)}.` };
     case 'session': {
       const id = r.shipmentId ?? entry.shipmentIds[0] ?? 'a shipment';
       if (r.event === 'opened') return { kind: 'session.opened', text: `Opened ${id}${where(entry)}.` };

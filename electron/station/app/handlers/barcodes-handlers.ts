@@ -5,6 +5,7 @@ import { StationError } from '../../../../shared/contract/define.js';
 import { importCatalogueCsv, writeCatalogueCsv } from '../../catalogue/catalogue-csv.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
+import { journalEvent } from './desk-events.js';
 
 export function barcodesHandlers(ctx: AppContext): Handlers {
   return {
@@ -41,6 +42,7 @@ export function barcodesHandlers(ctx: AppContext): Handlers {
         desk.dismissBarcode();
         throw new StationError(outcome.reason === 'conflict' ? 'BARCODE_CONFLICT' : 'BAD_BARCODE', outcome.text);
       }
+      await journalEvent(ctx, { op: 'barcodes.learn', targets: { skus: [sku], shipmentIds: [view.session.shipmentId] }, request: { code } }, { status: 'ok' });
       // The unit counts through the desk's own scan path: journaled, and replayed after a restart.
       const feedback = await desk.scan(code);
       return { text: `${outcome.text} ${feedback.text}` };

@@ -19,6 +19,7 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { handoverGroups } from './handover-handlers.js';
 import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
+import { journalEvent } from './desk-events.js';
 
 type ShipmentResult = ResultOf<'dispatch.scan'>;
 
@@ -116,16 +117,24 @@ export function deskHandlers(ctx: AppContext): Handlers {
         // The manifest lists what is READY_TO_DISPATCH (spec § Shipment: "after READY_TO_DISPATCH the seller downloads the manifest").
         pdf = await ctx.marketplace().orders.manifest({ params: { vendorGroupCode, locationId } });
       } catch (e) {
-        if (e instanceof MarketplaceError && e.code === 'UNPROCESSABLE_ENTITY') {
-          throw new StationError('NOTHING_TO_HAND_OVER', `No shipment of ${vendorGroupCode} is ready to dispatch, so there is no manifest to print. Mark the parcels ready to dispatch first.`);
-        }
-        throw marketplaceTrouble(e, `get the manifest of ${vendorGroupCode}`);
+        const refusal: unknown =
+          e instanceof MarketplaceError && e.code === 'UNPROCESSABLE_ENTITY'
+            ? new StationError('NOTHING_TO_HAND_OVER', `No shipment of ${vendorGroupCode} is ready to dispatch, so there is no manifest to print. Mark the parcels ready to dispatch first.`)
+            : marketplaceTrouble(e, `get the manifest of ${vendorGroupCode}`);
+        await journalEvent(ctx, { op: 'handover.manifest', request: { vendorGroupCode, locationId } }, { status: 'failed', ...errorFields(refusal) });
+        throw refusal;
       }
-      const { jobId } = await ctx.print('document', pdf, `Manifest ${vendorGroupCode} ${formatIstDisplay(ctx.clock.now())}`);
+      const { jobId, printer } = await ctx.print('document', pdf, `Manifest ${vendorGroupCode} ${formatIstDisplay(ctx.clock.now())}`);
+      await journalEvent(ctx, { op: 'handover.manifest', request: { vendorGroupCode, locationId } }, { status: 'ok', result: { jobId, printer } });
       return { jobId };
     },
   };
 }
+
+const errorFields = (e: unknown) => {
+  const err = e as { code?: unknown; message?: unknown };
+  return { errorCode: typeof err.code === 'string' ? err.code : undefined, errorMessage: typeof err.message === 'string' ? err.message : String(e) };
+};
 
 function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
   switch (p.step) {
