@@ -11,6 +11,7 @@ import { activityCommands } from './contract/activity.js';
 import { barcodesCommands } from './contract/barcodes.js';
 import { reportCommands } from './contract/report.js';
 import { videoCommands } from './contract/video.js';
+import { claimsCommands } from './contract/claims.js';
 
 export const commands = {
   ...setupCommands,
@@ -22,6 +23,7 @@ export const commands = {
   ...barcodesCommands,
   ...reportCommands,
   ...videoCommands,
+  ...claimsCommands,
 } as const;
 
 export const events = {

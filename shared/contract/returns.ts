@@ -2,6 +2,7 @@
 // arguments, so the form cannot send an action without them.
 import { z } from 'zod';
 import { command, NoArgs } from './define.js';
+import { MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, PhotoData, ReturnCondition } from './claims.js';
 
 export const ReturnRow = z.object({
   returnId: z.string(),
@@ -22,9 +23,21 @@ export const ReturnRow = z.object({
 });
 export type ReturnRow = z.infer<typeof ReturnRow>;
 
-/** What came back in the box, as the person receiving it sees it. */
-export const ReturnCondition = z.enum(['sellable', 'damaged', 'wrongProduct', 'missingParts', 'emptyBox']);
-export type ReturnCondition = z.infer<typeof ReturnCondition>;
+export { ReturnCondition } from './claims.js';
+
+/** A return found by a scan, before it is received: what the person should have in hand. */
+export const FoundReturn = z.object({
+  returnId: z.string(),
+  orderItemId: z.string().optional(),
+  orderId: z.string().optional(),
+  shipmentId: z.string().optional(),
+  title: z.string().optional(),
+  sku: z.string().optional(),
+  quantity: z.number().int().optional(),
+  reason: z.string().optional(),
+  comments: z.string().optional(),
+});
+export type FoundReturn = z.infer<typeof FoundReturn>;
 
 export const ActionResult = z.object({ id: z.string(), ok: z.boolean(), text: z.string() });
 export type ActionResult = z.infer<typeof ActionResult>;
@@ -41,10 +54,26 @@ export const SelfShipRow = z.object({
 
 export const returnsCommands = {
   'returns.list': command(z.object({ status: z.string().optional() }), z.array(ReturnRow), 'Returns of this location.'),
+  'returns.find': command(
+    z.object({ raw: z.string().max(512) }),
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), scanned: z.string(), locationId: z.string(), returns: z.array(FoundReturn).min(1) }),
+      z.object({ ok: z.literal(false), id: z.string(), text: z.string() }),
+    ]),
+    'Find the return a package carries (return id, tracking id, order item id or product barcode) and check it belongs to this location and waits to be received; nothing changes.',
+  ),
   'returns.receive': command(
-    z.object({ raw: z.string().max(512), condition: ReturnCondition.optional() }),
+    z.object({
+      raw: z.string().max(512),
+      condition: ReturnCondition.optional(),
+      /** The returns the person confirmed after returns.find: refused when the scan now finds others. */
+      returnIds: z.array(z.string().max(64)).max(50).optional(),
+      notes: z.string().max(MAX_CLAIM_NOTES).optional(),
+      /** Stills from the camera, base64 JPEG. */
+      photos: z.array(PhotoData).max(MAX_RETURN_PHOTOS).optional(),
+    }),
     ActionResult,
-    'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back (sellable units go back in stock; without one, nothing is restocked).',
+    'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back (sellable units go back in stock; the others are kept for a claim with the photos; without a condition, nothing is restocked).',
   ),
   'returns.pickup': command(z.object({ returnId: z.string(), pickupDate: IsoDate }), ActionResult, 'Reverse pickup done (self ship).'),
   'returns.pickupAttempt': command(z.object({ returnId: z.string(), pickupDate: IsoDate, newPickupDate: IsoDate, reason: z.string().min(3) }), ActionResult, 'Reverse pickup attempted (self ship).'),

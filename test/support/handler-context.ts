@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { StationApi } from '../../shared/contract.js';
 import { StationError } from '../../shared/contract/define.js';
 import type { AppContext } from '../../electron/station/app/app-context.js';
+import { ClaimStore } from '../../electron/station/returns/claim-store.js';
 import { Dispatcher, EventHub, type Handlers } from '../../electron/station/app/dispatcher.js';
 import { connectInMemory } from '../../electron/station/app/memory-transport.js';
 import { Journal } from '../../electron/station/journal/journal.js';
@@ -77,6 +78,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
     const job = await printQueue.submit({ pdf, title, role, printer: FOLDER_PRINTER_NAME });
     return { jobId: job.id, printer: job.printer };
   };
+  const claims = new ClaimStore({ dir: join(dir, 'returns'), exportDir: join(dir, 'claim-exports'), clock });
   const barcodes = new BarcodeCatalogue(new CatalogueFile(join(dir, 'barcodes.json')));
   let desk: PackDesk | undefined;
   const ctx: AppContext = {
@@ -96,6 +98,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
     invoices: () => invoices,
     facts: () => facts,
     barcodes: () => barcodes,
+    claims: () => claims,
     desk: () =>
       (desk ??= new PackDesk({
         client,

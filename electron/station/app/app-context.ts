@@ -4,6 +4,7 @@
 // services and in the desktop app alike.
 import type { MarketplaceClient } from '../api/client.js';
 import type { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
+import type { ClaimStore } from '../returns/claim-store.js';
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { InvoiceSeries } from '../packing/invoice-series.js';
@@ -41,6 +42,8 @@ export interface AppContext {
   /** The desk's product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs. */
   barcodes(): BarcodeCatalogue;
   desk(): PackDesk;
+  /** Photos of received returns and the claims kept for damaged, wrong or incomplete ones. */
+  claims(): ClaimStore;
   printQueue: PrintQueue;
   /** Prints a PDF on the printer configured for a role and returns the queued job's id. */
   print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }>;

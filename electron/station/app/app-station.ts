@@ -35,6 +35,7 @@ import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
 import { videoHandlers } from './handlers/video-handlers.js';
 import { createStationVideo } from '../video/station-video.js';
+import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
@@ -118,6 +119,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let desk: { key: unknown[]; desk: PackDesk } | undefined;
   let restoring: Promise<void> | undefined;
   let barcodes: BarcodeCatalogue | undefined;
+  let claims: ClaimStore | undefined;
 
   const who = () => {
     const s = settings.get();
@@ -156,6 +158,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return facts.cache;
     },
     barcodes: () => (barcodes ??= new BarcodeCatalogue(new CatalogueFile(dataPaths(dataDir).barcodes, log))),
+    claims: () => (claims ??= new ClaimStore({ dir: join(dataDir, 'returns'), exportDir: join(dataDir, 'claim-exports'), clock })),
     desk: () => {
       const s = settings.get();
       const client = session.client();

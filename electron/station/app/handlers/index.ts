@@ -3,6 +3,7 @@
 import type { Handlers } from '../dispatcher.js';
 import { activityHandlers } from './activity-handlers.js';
 import { barcodesHandlers } from './barcodes-handlers.js';
+import { claimsHandlers } from './claims-handlers.js';
 import type { StationAppContext } from '../station-app-context.js';
 import { deskHandlers } from './desk-handlers.js';
 import { deviceHandlers } from './device-handlers.js';
@@ -23,6 +24,7 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...deskHandlers(ctx),
     ...handoverHandlers(ctx),
     ...returnsHandlers(ctx),
+    ...claimsHandlers(ctx),
     ...listingsHandlers(ctx),
     ...activityHandlers(ctx),
     ...barcodesHandlers(ctx),

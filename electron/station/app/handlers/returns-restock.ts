@@ -5,7 +5,6 @@
 // listing write); anything else stays out of stock and is recorded for a claim in the journal.
 import type { ReturnItem } from '../../../../shared/api/returns.js';
 import type { ShipmentWire } from '../../../../shared/api/shipments.js';
-import type { ReturnCondition } from '../../../../shared/contract/returns.js';
 import type { AppContext } from '../app-context.js';
 import { inventoryOf, writeListings } from './listings-results.js';
 
@@ -13,15 +12,11 @@ export interface ReturnProduct {
   title?: string;
   sku?: string;
   quantity?: number;
+  orderId?: string;
+  shipmentId?: string;
 }
 
-export const CONDITION_WORDS: Record<ReturnCondition, string> = {
-  sellable: 'sellable',
-  damaged: 'damaged',
-  wrongProduct: 'the wrong product',
-  missingParts: 'missing parts',
-  emptyBox: 'an empty box',
-};
+export { CONDITION_WORDS } from '../../returns/condition-words.js';
 
 /** The product of each return's order item, looked up in one go (missing ones stay unknown). */
 export async function productsOf(ctx: AppContext, returns: readonly ReturnItem[]): Promise<Map<string, ReturnProduct>> {
@@ -35,7 +30,7 @@ export async function productsOf(ctx: AppContext, returns: readonly ReturnItem[]
     // The list still shows the returns by id; the product words are a help, not a must.
     return out;
   }
-  for (const s of shipments) for (const i of s.orderItems) if (ids.includes(i.orderItemId)) out.set(i.orderItemId, { title: i.title ?? undefined, sku: i.sku, quantity: i.quantity });
+  for (const s of shipments) for (const i of s.orderItems) if (ids.includes(i.orderItemId)) out.set(i.orderItemId, { title: i.title ?? undefined, sku: i.sku, quantity: i.quantity, orderId: i.orderId, shipmentId: s.shipmentId });
   for (const r of returns) {
     const p = r.orderItemId ? out.get(r.orderItemId) : undefined;
     if (p && r.quantity) p.quantity = r.quantity;
