@@ -35,6 +35,8 @@ export interface HandlerHarness {
   printQueue: PrintQueue;
   /** Where the folder printer files PDFs. */
   printedDir: string;
+  /** The station's data folder of this harness (journal, invoices, returns...). */
+  dir: string;
   /** Files the folder printer has written so far. */
   printed(): string[];
   close(): Promise<void>;
@@ -126,6 +128,7 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
     client,
     printQueue,
     printedDir,
+    dir,
     printed: () => {
       try {
         return readdirSync(printedDir).filter((f) => f.endsWith('.pdf'));

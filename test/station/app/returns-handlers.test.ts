@@ -1,7 +1,14 @@
 // Returns and self-ship commands through the real dispatcher over a real HTTPS sandbox: what the
 // operator reads after each scan or step, and what the marketplace holds afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { returnsHandlers } from '../../../electron/station/app/handlers/returns-handlers.js';
+import { claimsHandlers } from '../../../electron/station/app/handlers/claims-handlers.js';
+import type { AppContext } from '../../../electron/station/app/app-context.js';
+import { jpegSize } from '../../../electron/station/returns/return-photos.js';
+import { requireTool } from '../../support/system-tools.js';
 import { formatIstIso } from '../../../electron/station/packing/ist-dates.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { startHandlerHarness, type HandlerHarness } from '../../support/handler-context.js';
@@ -29,7 +36,7 @@ const selfShipStatus = (id: string) => sb.world.shipments.get(id)!.selfShip!.sta
 
 beforeAll(async () => {
   sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  h = await startHandlerHarness(sb, returnsHandlers);
+  h = await startHandlerHarness(sb, (ctx: AppContext) => ({ ...returnsHandlers(ctx), ...claimsHandlers(ctx) }), { operator: 'Meena' });
 });
 afterAll(async () => {
   await h?.close();
@@ -92,6 +99,80 @@ describe('standard returns', () => {
     const unknown = await h.api.invoke('returns.receive', { raw: 'RT99999999999999', condition: 'sellable' });
     expect(unknown.ok).toBe(false);
     expect(unknown.text).toMatch(/^No return matches RT99999999999999\./);
+  });
+});
+
+/** A real JPEG still, as a camera gives one (ffmpeg's test picture). */
+function jpeg(width: number, height: number): string {
+  return execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', '-f', 'mjpeg', '-']).toString('base64');
+}
+
+describe.skipIf(!requireTool('ffmpeg') || !requireTool('pdftotext'))('receiving in steps, with photos, and claims', () => {
+  it('finds a return first (nothing changes), then receives it damaged with photos: kept for a claim the office lists, opens and exports', async () => {
+    const { returnId, orderItemId } = await standardReturn();
+    const ship = [...sb.world.shipments.values()].find((x) => x.orderItems.some((i) => i.orderItemId === orderItemId))!;
+    const item = ship.orderItems.find((i) => i.orderItemId === orderItemId)!;
+    const found = await h.api.invoke('returns.find', { raw: returnId });
+    expect(found).toMatchObject({ ok: true, locationId: sb.info.locations[0], returns: [{ returnId, orderItemId, shipmentId: ship.shipmentId, orderId: item.orderId, sku: item.sku, title: item.title, quantity: item.quantity }] });
+    expect(sb.world.returns.get(returnId)!.status).toBe('CREATED');
+    const stock = () => JSON.stringify((sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data as any).locations);
+    const before = stock();
+
+    const photos = [jpeg(640, 360), jpeg(320, 240)];
+    const r = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', returnIds: [returnId], notes: 'Screen cracked, box torn', photos });
+    expect(r).toMatchObject({ ok: true, text: expect.stringContaining('Kept out of stock and recorded for a claim with 2 photos') });
+    expect(sb.world.returns.get(returnId)!.status).toBe('COMPLETED');
+    expect(stock()).toBe(before);
+
+    const [claim] = (await h.api.invoke('claims.list', {})).filter((c) => c.returnId === returnId);
+    expect(claim).toMatchObject({ returnId, returnIds: [returnId], shipmentId: ship.shipmentId, orderId: item.orderId, sku: item.sku, condition: 'damaged', notes: 'Screen cracked, box torn', operator: 'Meena', desk: 'Desk 1', locationId: sb.info.locations[0] });
+    expect(claim!.photos.map((p) => [p.name, p.width, p.height])).toEqual([['photo-1.jpg', 640, 360], ['photo-2.jpg', 320, 240]]);
+    // On disk: JPEG files, 0600, in a 0700 folder of the data folder.
+    const dir = join(h.dir, 'returns', returnId);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const p of claim!.photos) {
+      const file = join(dir, p.name);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(jpegSize(readFileSync(file))).toEqual({ width: p.width, height: p.height });
+    }
+    const opened = await h.api.invoke('claims.get', { returnId });
+    expect(opened.photos.map((p) => Buffer.from(p.data, 'base64').subarray(0, 2).toString('hex'))).toEqual(['ffd8', 'ffd8']);
+
+    const out = await h.api.invoke('claims.export', { returnId });
+    expect(out.photos).toHaveLength(2);
+    for (const f of out.photos) expect(jpegSize(readFileSync(f))).toBeDefined();
+    const text = execFileSync('pdftotext', ['-layout', out.pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Claim: return ${returnId}`);
+    expect(text).toContain(ship.shipmentId);
+    expect(text).toContain('damaged');
+    expect(text).toContain('Screen cracked, box torn');
+    expect(execFileSync('pdfinfo', [out.pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\b/);
+    const images = execFileSync('pdfimages', ['-list', out.pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images).toHaveLength(2);
+  });
+
+  it('keeps the photos of a sellable return and restocks it, without a claim', async () => {
+    const { returnId, orderItemId } = await standardReturn();
+    const item = [...sb.world.shipments.values()].flatMap((x) => x.orderItems).find((i) => i.orderItemId === orderItemId)!;
+    const r = await h.api.invoke('returns.receive', { raw: returnId, condition: 'sellable', returnIds: [returnId], photos: [jpeg(320, 240)] });
+    expect(r.ok).toBe(true);
+    expect(r.text).toContain(`1 photo kept. ${item.quantity} ${item.quantity === 1 ? 'unit' : 'units'} of ${item.sku} back in stock`);
+    expect(existsSync(join(h.dir, 'returns', returnId, 'photo-1.jpg'))).toBe(true);
+    expect((await h.api.invoke('claims.list', {})).map((c) => c.returnId)).not.toContain(returnId);
+    const err = await h.api.invoke('claims.get', { returnId }).catch((e) => e);
+    expect(err.code).toBe('NO_SUCH_CLAIM');
+  });
+
+  it('refuses a photo that is not a JPEG before anything changes, and a scan that now finds another return', async () => {
+    const { returnId } = await standardReturn();
+    const err = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', photos: [Buffer.from('not a picture').toString('base64')] }).catch((e) => e);
+    expect(err.code).toBe('BAD_PHOTO');
+    expect(err.message).toBe('Photo 1 is not a JPEG picture. Take it again with the camera.');
+    expect(sb.world.returns.get(returnId)!.status).toBe('CREATED');
+    const other = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', returnIds: ['RT00000000000000'] });
+    expect(other.ok).toBe(false);
+    expect(other.text).toContain('Nothing was received; scan it again.');
+    expect(sb.world.returns.get(returnId)!.status).toBe('CREATED');
   });
 });
 
