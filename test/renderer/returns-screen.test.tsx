@@ -40,9 +40,20 @@ describe('Returns screen', () => {
     await waitFor(() => expect(row.textContent).toContain(`${item.title} (${item.sku})`));
 
     await user.type(screen.getByLabelText('Scan return'), `${returnId}{Enter}`);
+    // First the return and its location, before anything is asked about its condition.
+    const confirm = await screen.findByRole('group', { name: `Is this return ${returnId} in your hands?` });
+    expect(confirm.textContent).toContain(`${item.title} (${item.sku})`);
+    expect(confirm.textContent).toContain(`Location: ${location} (this desk)`);
+    expect(screen.queryByRole('group', { name: `What came back for ${returnId}?` })).toBeNull();
+    await user.keyboard('{Enter}');
     const prompt = await screen.findByRole('group', { name: `What came back for ${returnId}?` });
     expect(sent).not.toContain('returns.receive');
     await user.click(within(prompt).getByRole('button', { name: /Sellable/ }));
+    // No camera is set up on this desk: the photo step says so, and Enter receives it.
+    const photos = await screen.findByRole('group', { name: `Photos of return ${returnId}` });
+    expect(photos.textContent).toContain('No camera is set up for this desk');
+    expect(sent).not.toContain('returns.receive');
+    await user.keyboard('{Enter}');
     const result = await screen.findByText(new RegExp(`Return ${returnId} received: .*sellable\\.`));
     expect(result.getAttribute('role')).toBe('status');
     expect(before).toBeDefined();

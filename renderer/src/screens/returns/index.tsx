@@ -1,10 +1,16 @@
 // The Returns screen (issue "packing desk app", screen 6): receive standard returns by scanning,
 // act on self-ship returns, and move self-ship orders through dispatch, delivery and service.
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import './returns.css';
 import type { ReturnCondition } from '../../../../shared/contract/returns.js';
 import { say } from '../../stores/app-store.js';
 import type { ReturnRow } from '../../stores/returns-store.js';
 import { ConditionPrompt } from './condition-prompt.js';
+import { ConfirmStep } from './confirm-step.js';
+import { PhotoStep } from './photo-step.js';
+import { ClaimsPanel } from './claims-panel.js';
+import type { Still } from './return-camera.js';
+import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { useReturnsStore } from '../../stores/returns-store.js';
@@ -12,6 +18,9 @@ import { errorWords, Field, ResultLine } from '../setup/form-field.js';
 import { ActionTable } from './action-table.js';
 import { istWords } from './ist-date.js';
 import { isSelfShipReturn, RETURN_ACTIONS, returnActionsFor, SELFSHIP_ACTIONS, selfShipActionsFor, statusWords } from './return-actions.js';
+
+type Found = Extract<ResultOf<'returns.find'>, { ok: true }>;
+type Flow = { at: 'confirm' | 'condition'; raw: string; found: Found; condition?: ReturnCondition } | { at: 'photos'; raw: string; found: Found; condition: ReturnCondition };
 
 const TYPE_WORDS: Record<string, string> = { courier_return: 'Courier return (RTO)', customer_return: 'Customer return' };
 
@@ -51,31 +60,51 @@ export default function ReturnsScreen() {
 
   useEffect(reload, [reload]);
 
-  const [pending, setPending] = useState<string>();
+  // Receiving goes scan → the return and its location confirmed → what came back → photos → done.
+  const [flow, setFlow] = useState<Flow>();
+  const [claimsEpoch, setClaimsEpoch] = useState(0);
 
-  /** A scan opens the question of what came back; the answer receives it. */
-  function receive(raw: string) {
+  /** A scan finds the return first; nothing changes until the last step. */
+  async function receive(raw: string) {
     if (raw.trim() === '') {
       setScanError('Scan or type the return id, tracking id or order item id.');
       return;
     }
     setScanError(undefined);
     setReceived(undefined);
-    setPending(raw.trim());
+    setFlow(undefined);
     setScan('');
-  }
-
-  async function receiveAs(condition: ReturnCondition) {
-    const raw = pending;
-    if (!raw) return;
-    setPending(undefined);
     setBusy(true);
     try {
-      const r = await api.invoke('returns.receive', { raw, condition });
+      const found = await api.invoke('returns.find', { raw: raw.trim() });
+      if (!found.ok) {
+        setReceived({ ok: false, text: found.text });
+        say('error', found.text);
+      } else setFlow({ at: 'confirm', raw: raw.trim(), found });
+    } catch (e) {
+      setReceived({ ok: false, text: errorWords(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish(f: Extract<Flow, { at: 'photos' }>, photos: Still[], notes: string) {
+    setBusy(true);
+    try {
+      const r = await api.invoke('returns.receive', {
+        raw: f.raw,
+        condition: f.condition,
+        returnIds: f.found.returns.map((x) => x.returnId),
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(photos.length > 0 ? { photos: photos.map((p) => p.data) } : {}),
+      });
       setReceived({ ok: r.ok, text: r.text });
       say(r.ok ? 'ok' : 'error', r.text);
-      if (r.ok) reload();
+      setFlow(undefined);
+      reload();
+      setClaimsEpoch((n) => n + 1);
     } catch (e) {
+      // The photos stay on screen: the person can try again or go back.
       setReceived({ ok: false, text: errorWords(e) });
     } finally {
       setBusy(false);
@@ -83,12 +112,15 @@ export default function ReturnsScreen() {
     }
   }
 
+  const cancelFlow = useCallback(() => setFlow(undefined), []);
+  const firstId = flow ? flow.found.returns[0]!.returnId : '';
+
   // A scanner's read lands here wherever the focus is; the field is for typing an id by hand.
-  useScanTarget((input) => receive(input.raw));
+  useScanTarget((input) => void receive(input.raw));
 
   function submitScan(e: FormEvent) {
     e.preventDefault();
-    receive(scan);
+    void receive(scan);
   }
 
   const standard = returns.filter((r) => !isSelfShipReturn(r));
@@ -105,7 +137,17 @@ export default function ReturnsScreen() {
         </button>
         {received ? <ResultLine {...received} /> : null}
       </form>
-      {pending ? <ConditionPrompt scanned={pending} onChoose={(c) => void receiveAs(c)} onCancel={() => setPending(undefined)} /> : null}
+      {flow?.at === 'confirm' ? <ConfirmStep found={flow.found} onConfirm={() => setFlow({ ...flow, at: 'condition' })} onCancel={cancelFlow} /> : null}
+      {flow?.at === 'condition' ? <ConditionPrompt scanned={firstId} onChoose={(condition) => setFlow({ ...flow, at: 'photos', condition })} onCancel={() => setFlow({ ...flow, at: 'confirm' })} /> : null}
+      {flow?.at === 'photos' ? (
+        <PhotoStep
+          returnId={firstId}
+          claim={flow.condition !== 'sellable'}
+          busy={busy}
+          onDone={(photos, notes) => void finish(flow, photos, notes)}
+          onBack={() => setFlow({ ...flow, at: 'condition' })}
+        />
+      ) : null}
       <div className="actions">
         <button type="button" onClick={reload} disabled={loading}>
           {loading ? 'Reading…' : 'Read the lists again'}
@@ -152,6 +194,8 @@ export default function ReturnsScreen() {
         onChanged={reload}
         empty={loading ? 'Reading the shipments…' : 'No self-ship shipments.'}
       />
+
+      <ClaimsPanel epoch={claimsEpoch} />
     </section>
   );
 }
