@@ -14,9 +14,9 @@ export async function openCamera(cameraId: string, resolution: VideoResolution):
     return await media.getUserMedia({ audio: false, video: { deviceId: { exact: cameraId }, width: { ideal: width }, height: { ideal: height } } });
   } catch (e) {
     const name = (e as DOMException).name;
-    if (name === 'NotAllowedError') throw new Error('The camera was not allowed for this window.');
-    if (name === 'NotFoundError' || name === 'OverconstrainedError') throw new Error('The camera chosen in Setup is not connected.');
-    throw new Error(`The camera could not start (${(e as Error).message}).`);
+    if (name === 'NotAllowedError') throw new Error('The camera was not allowed for this window.', { cause: e });
+    if (name === 'NotFoundError' || name === 'OverconstrainedError') throw new Error('The camera chosen in Setup is not connected.', { cause: e });
+    throw new Error(`The camera could not start (${(e as Error).message}).`, { cause: e });
   }
 }
 
