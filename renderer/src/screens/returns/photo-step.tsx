@@ -127,10 +127,10 @@ export function PhotoStep({ returnId, claim, busy, onDone, onBack }: Props) {
         {said ?? (photos.length === 0 ? 'No photos yet.' : `${photos.length} ${photos.length === 1 ? 'photo' : 'photos'}.`)}
       </p>
       {claim ? (
-        <>
+        <div className="claim-notes">
           <label htmlFor="claim-notes">Notes for the claim (optional)</label>
           <textarea id="claim-notes" rows={2} maxLength={MAX_CLAIM_NOTES} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </>
+        </div>
       ) : null}
       <div className="actions">
         {camera === 'ready' ? (
