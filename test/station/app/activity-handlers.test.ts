@@ -166,6 +166,7 @@ describe('desk events in the journal and in Activity', () => {
       await h.api.invoke('activity.scanOut', { event: 'notOnManifest', code: `NOBODY-${operator.length}` });
       const [entry] = await h.api.invoke('activity.search', { text: `NOBODY-${operator.length}` });
       expect(entry?.text).toBe(`Scan-out: NOBODY-${operator.length} is not on the manifest; kept off the truck at Desk 1.`);
+      expect(entry?.operator).toBeUndefined();
     }
     h.ctx.settings.update({ desk: { operator: 'Asha' } });
   });

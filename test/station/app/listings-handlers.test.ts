@@ -198,8 +198,8 @@ describe('bulk CSV', () => {
 
     const results = await h.api.invoke('listings.bulkApply', { csv, kind: 'price' });
     const bySku = Object.fromEntries(results.map((r) => [r.sku, r]));
-    expect(bySku[a!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `Saved: Selling price ${a!.sellingPrice} → ${newSp}.` }] });
-    expect(bySku[b!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `Saved: MRP ${b!.mrp} → ${b!.mrp + 7}.` }] });
+    expect(bySku[a!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `Selling price ${a!.sellingPrice} → ${newSp}.` }] });
+    expect(bySku[b!.sku]).toMatchObject({ status: 'success', messages: [{ severity: 'INFO', text: `MRP ${b!.mrp} → ${b!.mrp + 7}.` }] });
     expect(bySku[c!.sku]).toMatchObject({ status: 'success', messages: [{ text: 'Already as in the file; nothing to send.' }] });
     expect(JSON.stringify(results)).not.toMatch(/selling_price|price\.mrp|sellingPrice/);
     // At the marketplace: exactly the changed field of each changed row.

@@ -20,6 +20,9 @@ function dateArg(text: string | undefined, field: string): Date | undefined {
   }
 }
 
+/** The person, when one was signed in: the journal holds the desk's name as the operator otherwise, and a desk is not a person. */
+const personOf = (e: { operator?: string; desk?: string }) => (e.operator && e.operator !== e.desk ? { operator: e.operator } : {});
+
 const hhmm = (at: Date) => {
   const p = istParts(at);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
@@ -39,7 +42,7 @@ export function activityHandlers(ctx: AppContext): Handlers {
         const sentence = sentenceFor(entry, index);
         if (!sentence) continue;
         if (needle && !`${sentence.text} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
-        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, shipmentIds: entry.shipmentIds, operator: entry.operator, status: sentence.status });
+        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
         if (out.length >= limit) break;
       }
       return out;

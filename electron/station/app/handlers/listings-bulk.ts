@@ -156,7 +156,7 @@ export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind, on
     const answers = await writeListings(ctx, kind, plan.bodies, { bulk: true });
     for (const sku of skus) {
       const { lines, change } = plan.sent.get(sku)!;
-      results.push(bulkAnswer(sku, answers[sku], lines, `Saved: ${change}`));
+      results.push(bulkAnswer(sku, answers[sku], lines, change));
     }
   }
   return results;
