@@ -9,7 +9,7 @@ import { ARTIFACTS_DIR, launchChromium } from '../support/browser-desk.js';
 import { ROOT } from '../support/browser-station.js';
 
 /** Artifact name → README file name, in the order the README shows them. */
-export const README_SCREENS = ['pack-open-shipment', 'queue', 'print', 'dispatch', 'dispatch-scan-out', 'returns-condition', 'listings-bulk', 'activity-export', 'setup'] as const;
+export const README_SCREENS = ['pack-open-shipment', 'queue', 'print', 'dispatch', 'dispatch-scan-out', 'returns-condition', 'returns-photos', 'listings-bulk', 'activity-export', 'setup'] as const;
 const OUT_DIR = join(ROOT, 'resources', 'screenshots');
 /** Wide enough to read the words on GitHub's README column, small enough to keep each file near 100 KB. */
 const WIDTH = 820;
