@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
+import { routeScan } from '../../renderer/src/scan/scan-router.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
@@ -53,6 +55,11 @@ describe('Returns screen', () => {
     const photos = await screen.findByRole('group', { name: `Photos of return ${returnId}` });
     expect(photos.textContent).toContain('No camera is set up for this desk');
     expect(sent).not.toContain('returns.receive');
+    // Another package scanned now does not drop the return in hand.
+    routeScan('RT00000000000999', 'wedge');
+    await waitFor(() => expect(useAppStore.getState().status.text).toContain(`Return ${returnId} is still being received`));
+    expect(screen.getByRole('group', { name: `Photos of return ${returnId}` })).toBeDefined();
+    expect(sent.filter((c) => c === 'returns.find')).toHaveLength(1);
     await user.keyboard('{Enter}');
     const result = await screen.findByText(new RegExp(`Return ${returnId} received: .*sellable\\.`));
     expect(result.getAttribute('role')).toBe('status');

@@ -116,7 +116,15 @@ export default function ReturnsScreen() {
   const firstId = flow ? flow.found.returns[0]!.returnId : '';
 
   // A scanner's read lands here wherever the focus is; the field is for typing an id by hand.
-  useScanTarget((input) => void receive(input.raw));
+  // Once the condition is being asked, the return in hand is not dropped for another package.
+  useScanTarget((input) => {
+    if (flow && flow.at !== 'confirm') {
+      const text = `Return ${firstId} is still being received: finish it (Ctrl+Enter on the photos) or go back with Esc, then scan ${input.raw.trim()} again.`;
+      say('error', text);
+      return;
+    }
+    void receive(input.raw);
+  });
 
   function submitScan(e: FormEvent) {
     e.preventDefault();
