@@ -1,5 +1,6 @@
-// What came back in the box: asked after every return scan, answered with one key (1 to 5) or a
-// click. Sellable goes back in stock; the others are kept out of stock for a claim.
+// What came back in the box: asked once the return and its location are confirmed, answered
+// with one key (1 to 5) or a click. Sellable goes back in stock; the others are kept out of stock
+// for a claim. Esc goes back to the return.
 import { useEffect, useRef } from 'react';
 import type { ReturnCondition } from '../../../../shared/contract/returns.js';
 
@@ -56,7 +57,7 @@ export function ConditionPrompt({ scanned, onChoose, onCancel }: { scanned: stri
           </button>
         ))}
         <button type="button" onClick={onCancel}>
-          <kbd>Esc</kbd> Not now
+          <kbd>Esc</kbd> Back
         </button>
       </div>
     </fieldset>
