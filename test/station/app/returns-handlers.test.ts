@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { returnsHandlers } from '../../../electron/station/app/handlers/returns-handlers.js';
+import { activityHandlers } from '../../../electron/station/app/handlers/activity-handlers.js';
 import { claimsHandlers } from '../../../electron/station/app/handlers/claims-handlers.js';
 import type { AppContext } from '../../../electron/station/app/app-context.js';
 import { jpegSize } from '../../../electron/station/returns/return-photos.js';
@@ -36,7 +37,7 @@ const selfShipStatus = (id: string) => sb.world.shipments.get(id)!.selfShip!.sta
 
 beforeAll(async () => {
   sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  h = await startHandlerHarness(sb, (ctx: AppContext) => ({ ...returnsHandlers(ctx), ...claimsHandlers(ctx) }), { operator: 'Meena' });
+  h = await startHandlerHarness(sb, (ctx: AppContext) => ({ ...returnsHandlers(ctx), ...claimsHandlers(ctx), ...activityHandlers(ctx) }), { operator: 'Meena' });
 });
 afterAll(async () => {
   await h?.close();
@@ -127,6 +128,7 @@ describe.skipIf(!requireTool('ffmpeg') || !requireTool('pdftotext'))('receiving 
     const [claim] = (await h.api.invoke('claims.list', {})).filter((c) => c.returnId === returnId);
     expect(claim).toMatchObject({ returnId, returnIds: [returnId], shipmentId: ship.shipmentId, orderId: item.orderId, sku: item.sku, condition: 'damaged', notes: 'Screen cracked, box torn', operator: 'Meena', desk: 'Desk 1', locationId: sb.info.locations[0] });
     expect(claim!.photos.map((p) => [p.name, p.width, p.height])).toEqual([['photo-1.jpg', 640, 360], ['photo-2.jpg', 320, 240]]);
+    expect((await h.api.invoke('activity.search', { text: returnId })).map((e) => e.text)).toContain(`Received return ${returnId} (damaged, 2 photos) at Desk 1 by Meena.`);
     // On disk: JPEG files, 0600, in a 0700 folder of the data folder.
     const dir = join(h.dir, 'returns', returnId);
     expect(statSync(dir).mode & 0o777).toBe(0o700);

@@ -2,6 +2,7 @@
 // SH… (2 units, IMEI …) on Desk 1 by Asha", "Ready to dispatch: 12 shipments"). An operation's
 // outcome is folded into the sentence of its intent, with the reason when it failed.
 import type { AuditEntry } from '../../journal/audit-query.js';
+import { CONDITION_WORDS } from '../../returns/condition-words.js';
 import type { IntentRecord, JournalRecord, OutcomeRecord, ScanRecord } from '../../journal/records.js';
 
 export interface Sentence {
@@ -79,6 +80,14 @@ const EVENTS: Record<string, (r: IntentRecord, outcome: OutcomeRecord | undefine
   'barcodes.learn': (r, _o, w) => `Learned barcode ${text(r.request.code)} as ${r.targets.skus?.[0] ?? '?'}${w}.`,
 };
 
+/** What came back in a received return, and the photos kept: " (damaged, 2 photos)". */
+function receiptWords(request: Record<string, unknown>): string {
+  const condition = typeof request.condition === 'string' ? (CONDITION_WORDS as Record<string, string>)[request.condition] : undefined;
+  const photos = typeof request.photos === 'number' && request.photos > 0 ? `${request.photos} ${request.photos === 1 ? 'photo' : 'photos'}` : '';
+  const parts = [condition ?? '', photos].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 /** A product scan with what it was read as: the code and, when the catalogue turned it into one, the SKU. */
 const KIND_WORDS: Record<string, string> = { shipmentId: 'shipment', sku: 'SKU', fsn: 'FSN', ean13: 'EAN', upca: 'UPC', imei: 'IMEI', orderItemId: 'order item', returnId: 'return' };
 function scanWords(r: ScanRecord): string {
@@ -101,7 +110,7 @@ export function sentenceFor(entry: AuditEntry, index: TrailIndex): Sentence | un
       }
       const ids = [...(r.targets.shipmentIds ?? []), ...(r.targets.returnIds ?? []), ...(r.targets.skus ?? [])];
       const lead = (OPERATIONS[r.op] ?? ((n: number, s: string) => `${r.op} for ${plural(n, 'item')} (${s})`))(ids.length, list(ids));
-      const reason = typeof r.request.reason === 'string' && r.op === 'cancel' ? ` (reason: ${r.request.reason})` : '';
+      const reason = typeof r.request.reason === 'string' && r.op === 'cancel' ? ` (reason: ${r.request.reason})` : r.op === 'returns.complete' ? receiptWords(r.request) : '';
       const outcome = index.outcomes.get(r.id);
       const status = outcome?.status ?? 'open';
       const tail =
