@@ -66,7 +66,12 @@ export class ClaimStore {
     for (const id of readdirSync(this.options.dir)) {
       const file = join(this.options.dir, id, CLAIM_FILE);
       if (!existsSync(file)) continue;
-      const parsed = ClaimView.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      let parsed;
+      try {
+        parsed = ClaimView.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      } catch {
+        continue; // cut short by a crash before the rename (writeFileDurably), or edited by hand
+      }
       if (parsed.success) out.push(parsed.data);
     }
     return out.sort((a, b) => b.at.localeCompare(a.at));
