@@ -113,6 +113,9 @@ export default function ReturnsScreen() {
   }
 
   const cancelFlow = useCallback(() => setFlow(undefined), []);
+  // Stable answers: the prompt waits a moment after a digit (a scanner burst also holds digits), and a re-render must not drop it.
+  const choose = useCallback((condition: ReturnCondition) => setFlow((f) => (f ? { ...f, at: 'photos', condition } : f)), []);
+  const backToConfirm = useCallback(() => setFlow((f) => (f ? { ...f, at: 'confirm' } : f)), []);
   const firstId = flow ? flow.found.returns[0]!.returnId : '';
 
   // A scanner's read lands here wherever the focus is; the field is for typing an id by hand.
@@ -146,7 +149,7 @@ export default function ReturnsScreen() {
         {received ? <ResultLine {...received} /> : null}
       </form>
       {flow?.at === 'confirm' ? <ConfirmStep found={flow.found} onConfirm={() => setFlow({ ...flow, at: 'condition' })} onCancel={cancelFlow} /> : null}
-      {flow?.at === 'condition' ? <ConditionPrompt scanned={firstId} onChoose={(condition) => setFlow({ ...flow, at: 'photos', condition })} onCancel={() => setFlow({ ...flow, at: 'confirm' })} /> : null}
+      {flow?.at === 'condition' ? <ConditionPrompt scanned={firstId} onChoose={choose} onCancel={backToConfirm} /> : null}
       {flow?.at === 'photos' ? (
         <PhotoStep
           returnId={firstId}
