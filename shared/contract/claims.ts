@@ -11,8 +11,11 @@ export type ReturnCondition = z.infer<typeof ReturnCondition>;
 export const MAX_RETURN_PHOTOS = 8;
 /** One still from the camera at 1920x1080 as JPEG is well under this. */
 export const MAX_RETURN_PHOTO_BYTES = 3 * 1024 * 1024;
+/** All photos of one receipt travel in one message: kept well under the browser-mode transport's 16 MB. */
+export const MAX_RETURN_PHOTOS_TOTAL_BYTES = 8 * 1024 * 1024;
 /** base64 is 4 characters for 3 bytes. */
-const MAX_PHOTO_BASE64 = Math.ceil(MAX_RETURN_PHOTO_BYTES / 3) * 4;
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+const MAX_PHOTO_BASE64 = base64Length(MAX_RETURN_PHOTO_BYTES);
 export const MAX_CLAIM_NOTES = 1000;
 
 export const ReturnId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A return id has letters, digits, "_" and "-" only.');

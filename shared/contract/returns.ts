@@ -2,7 +2,7 @@
 // arguments, so the form cannot send an action without them.
 import { z } from 'zod';
 import { command, NoArgs } from './define.js';
-import { MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, PhotoData, ReturnCondition } from './claims.js';
+import { base64Length, MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, MAX_RETURN_PHOTOS_TOTAL_BYTES, PhotoData, ReturnCondition } from './claims.js';
 
 export const ReturnRow = z.object({
   returnId: z.string(),
@@ -70,7 +70,11 @@ export const returnsCommands = {
       returnIds: z.array(z.string().max(64)).max(50).optional(),
       notes: z.string().max(MAX_CLAIM_NOTES).optional(),
       /** Stills from the camera, base64 JPEG. */
-      photos: z.array(PhotoData).max(MAX_RETURN_PHOTOS).optional(),
+      photos: z
+        .array(PhotoData)
+        .max(MAX_RETURN_PHOTOS)
+        .refine((photos) => photos.reduce((n, p) => n + p.length, 0) <= base64Length(MAX_RETURN_PHOTOS_TOTAL_BYTES), `The photos of one return may hold ${MAX_RETURN_PHOTOS_TOTAL_BYTES / 1024 / 1024} MB in all; drop one or take them at a lower resolution.`)
+        .optional(),
     }),
     ActionResult,
     'Receive a standard return by scanning its return id, tracking id or order item id, with the condition of what came back (sellable units go back in stock; the others are kept for a claim with the photos; without a condition, nothing is restocked).',

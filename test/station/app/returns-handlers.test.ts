@@ -170,6 +170,10 @@ describe.skipIf(!requireTool('ffmpeg') || !requireTool('pdftotext'))('receiving 
     const err = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', photos: [Buffer.from('not a picture').toString('base64')] }).catch((e) => e);
     expect(err.code).toBe('BAD_PHOTO');
     expect(err.message).toBe('Photo 1 is not a JPEG picture. Take it again with the camera.');
+    // All photos of one receipt travel in one message, so together they are bounded too.
+    const big = Buffer.alloc(2.9 * 1024 * 1024, 1).toString('base64');
+    const tooMuch = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', photos: [big, big, big] }).catch((e) => e);
+    expect(tooMuch.message).toContain('The photos of one return may hold 8 MB in all');
     expect(sb.world.returns.get(returnId)!.status).toBe('CREATED');
     const other = await h.api.invoke('returns.receive', { raw: returnId, condition: 'damaged', returnIds: ['RT00000000000000'] });
     expect(other.ok).toBe(false);

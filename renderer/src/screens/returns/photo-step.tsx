@@ -2,7 +2,7 @@
 // Space or Enter takes a photo, Backspace drops the last, Ctrl+Enter (or the Done button) finishes,
 // Esc goes back to the condition. Without a camera the step says so and Enter finishes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS } from '../../../../shared/contract/claims.js';
+import { base64Length, MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, MAX_RETURN_PHOTOS_TOTAL_BYTES } from '../../../../shared/contract/claims.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { openCamera, takeStill, type Still } from './return-camera.js';
 
@@ -59,6 +59,11 @@ export function PhotoStep({ returnId, claim, busy, onDone, onBack }: Props) {
     }
     try {
       const still = await takeStill(video.current);
+      const total = [...photos, still].reduce((n, p) => n + p.data.length, 0);
+      if (total > base64Length(MAX_RETURN_PHOTOS_TOTAL_BYTES)) {
+        setSaid(`These photos would hold more than ${MAX_RETURN_PHOTOS_TOTAL_BYTES / 1024 / 1024} MB, the most one return keeps. Drop one (Backspace), or choose a lower resolution in Setup → Packing video.`);
+        return;
+      }
       setPhotos((p) => [...p, still]);
       setSaid(`Photo ${photos.length + 1} taken.`);
     } catch (e) {
