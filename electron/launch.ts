@@ -3,7 +3,9 @@
 // one line says so, then the page address with its launch token is printed. `npm run web`
 // (`--browser`) goes to browser mode directly. Ctrl+C / SIGTERM stop everything cleanly.
 //
-//   tsx electron/launch.ts [--browser] [--no-build] [--port 0] [--data-dir DIR]
+//   tsx electron/launch.ts [--browser] [--board] [--no-build] [--port 0] [--data-dir DIR]
+//
+// `--board` serves the lead's warehouse board alone (read-only, no desk), in browser mode.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -12,16 +14,18 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { defaultDataDir } from './station/composition/data-dir.js';
 import { appVersion, startBrowserMode, type RunningBrowserMode } from './host/browser-mode.js';
+import { startBoardMode } from './host/board-mode.js';
 import { electronBinary } from './shell/electron-runtime.js';
 import { JournalInUseError } from './station/journal/journal-lock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm start -- [--browser] [--no-build] [--port 5174] [--data-dir DIR]';
+const USAGE = 'usage: npm start -- [--browser] [--board] [--no-build] [--port 5174] [--data-dir DIR]';
 /** Browser mode's default port; a fixed one lets the operator bookmark the page (the token changes per launch). */
 export const DEFAULT_WEB_PORT = 5174;
 
 const Args = z.object({
   browser: z.boolean().default(false),
+  board: z.boolean().default(false),
   'no-build': z.boolean().default(false),
   port: z
     .string()
@@ -98,10 +102,24 @@ async function runBrowser(port: number, dataDir: string): Promise<void> {
   process.stdout.write(`Packing Station${mode} is open at ${running.host.url}\nData folder: ${dataDir}. Press Ctrl+C to stop.\n`);
 }
 
+async function runBoard(port: number, dataDir: string): Promise<void> {
+  let running: Awaited<ReturnType<typeof startBoardMode>>;
+  try {
+    running = await startBoardMode({ dataDir, rendererDir: join(ROOT, 'out', 'renderer'), port, log: (line) => process.stderr.write(`${line}\n`) });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port (0 picks a free one).`);
+    fail((e as Error).message);
+  }
+  const stop = () => void running.stop().then(() => process.exit(0), () => process.exit(1));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.stdout.write(`The warehouse board is open at ${running.url}\nRead-only: no desk runs here. Press Ctrl+C to stop.\n`);
+}
+
 async function main(): Promise<void> {
   let raw: Record<string, unknown>;
   try {
-    raw = parseArgs({ options: { browser: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }).values;
+    raw = parseArgs({ options: { browser: { type: 'boolean' }, board: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }).values;
   } catch (e) {
     fail((e as Error).message);
   }
@@ -111,6 +129,7 @@ async function main(): Promise<void> {
   const dataDir = args['data-dir'] ? resolve(args['data-dir']) : process.env.STATION_DATA_DIR || defaultDataDir();
 
   if (!args['no-build']) build();
+  if (args.board) return runBoard(args.port, dataDir);
   if (!args.browser) {
     const binary = electronBinary(createRequire(import.meta.url));
     if (binary) return runElectron(binary, args['data-dir'] ? dataDir : undefined);

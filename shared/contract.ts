@@ -12,6 +12,7 @@ import { barcodesCommands } from './contract/barcodes.js';
 import { reportCommands } from './contract/report.js';
 import { videoCommands } from './contract/video.js';
 import { claimsCommands } from './contract/claims.js';
+import { warehouseCommands, warehouseEvents } from './contract/warehouse.js';
 
 export const commands = {
   ...setupCommands,
@@ -24,12 +25,14 @@ export const commands = {
   ...reportCommands,
   ...videoCommands,
   ...claimsCommands,
+  ...warehouseCommands,
 } as const;
 
 export const events = {
   ...setupEvents,
   ...queueEvents,
   ...deskEvents,
+  ...warehouseEvents,
 } as const;
 
 export type Commands = typeof commands;

@@ -40,6 +40,8 @@ export interface HostOptions {
   /** The install's key (page-access.ts): the token survives restarts on the same port. A random one otherwise. */
   key?: string;
   log?: (line: string) => void;
+  /** Where a bare "/" is sent (the board-only host sends it to the board page). */
+  landing?: string;
 }
 
 export interface RunningHost {
@@ -79,7 +81,7 @@ export function refuseUpgrade(req: Pick<IncomingMessage, 'url' | 'headers'>, por
 const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
 
 /** Page requests: the token in the address becomes a cookie, access is answered, the rest is the app. */
-function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: number; token: string; csp: string; rendererDir: string }): void {
+function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: number; token: string; csp: string; rendererDir: string; landing?: string }): void {
   const headers = securityHeaders(ctx.csp);
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname === ACCESS_PATH) {
@@ -95,6 +97,10 @@ function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: numbe
     }
     // 303 to the same page without the token: the address bar and the history never keep it.
     res.writeHead(303, { ...headers, ...TEXT, location: withoutToken(req.url ?? '/'), 'set-cookie': setCookieHeader(ctx.port, ctx.token) }).end();
+    return;
+  }
+  if (ctx.landing && url.pathname === '/' && url.search === '') {
+    res.writeHead(303, { ...headers, ...TEXT, location: ctx.landing }).end();
     return;
   }
   serveStatic(req, res, ctx.rendererDir, ctx.csp);
@@ -113,7 +119,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(421, { ...securityHeaders(csp), 'content-type': 'text/plain; charset=utf-8' }).end('This station answers on 127.0.0.1 only.\n');
       return;
     }
-    servePage(req, res, { port, token, csp, rendererDir: options.rendererDir });
+    servePage(req, res, { port, token, csp, rendererDir: options.rendererDir, landing: options.landing });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -31,7 +31,7 @@ describe.runIf(requirePostgres())('warehouse migrations', () => {
     const rows = (await db.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows;
     expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
     const tables = (await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.tablename);
-    expect(tables).toEqual(['claim_events', 'claims', 'invoice_numbers', 'invoice_series', 'journal_records', 'packed_serials', 'schema_migrations']);
+    expect(tables).toEqual(['backlog_shipments', 'claim_events', 'claims', 'desk_presence', 'invoice_numbers', 'invoice_series', 'journal_records', 'packed_serials', 'schema_migrations']);
   });
 
   it('applies each migration once when eight desks start at the same moment', async () => {
@@ -56,10 +56,11 @@ describe.runIf(requirePostgres())('warehouse migrations', () => {
 
   it('rolls a failing migration back whole and records nothing for it', async () => {
     const db = pool(freshDatabase(cluster));
-    const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
-    await expect(migrate(db, broken)).rejects.toThrow(/Warehouse migration 5 \(broken\) failed/);
+    const last = MIGRATIONS[MIGRATIONS.length - 1].version;
+    const broken = [...MIGRATIONS, { version: last + 1, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+    await expect(migrate(db, broken)).rejects.toThrow(new RegExp(`Warehouse migration ${last + 1} \\(broken\\) failed`));
     const versions = (await db.query('SELECT max(version)::int AS v FROM schema_migrations')).rows[0].v;
-    expect(versions).toBe(MIGRATIONS.length);
+    expect(versions).toBe(last);
     const half = (await db.query("SELECT to_regclass('half_done') AS t")).rows[0].t;
     expect(half).toBeNull();
   });

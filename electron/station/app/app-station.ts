@@ -34,6 +34,7 @@ import { PrintService } from './print-service.js';
 import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
 import { videoHandlers } from './handlers/video-handlers.js';
+import { boardHandlers, deskBoard } from './handlers/board-handlers.js';
 import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
@@ -285,7 +286,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
   // Packing video: built on first use (it reads its folder), its retention checked at start.
   let video: VideoService | undefined;
   const videoService = () => (video ??= createStationVideo(dataDir, context, { log }));
-  const dispatcher = new Dispatcher({ ...allHandlers(context), ...videoHandlers(videoService) });
+  // The lead's board and the warehouse's Activity: opened on first use when warehouse mode is on.
+  const board = deskBoard({ settings, secrets, hub, log });
+  const dispatcher = new Dispatcher({ ...allHandlers(context), ...videoHandlers(videoService), ...boardHandlers(board) });
 
   return {
     dispatcher,
@@ -315,6 +318,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     async stop() {
       unsubscribe?.();
+      await board.stop();
       await restoring;
       await desk?.desk.idle();
       await devices.stop();

@@ -6,6 +6,7 @@ import claims from './migrations/0001-claims.js';
 import invoiceNumbers from './migrations/0002-invoice-numbers.js';
 import serials from './migrations/0003-serials.js';
 import journalRecords from './migrations/0004-journal-records.js';
+import board from './migrations/0010-board.js';
 import { withClient, type WarehousePool } from './warehouse-pool.js';
 
 export interface Migration {
@@ -14,7 +15,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords];
+export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board];
 
 /** Key of the advisory lock held while migrating (any constant unique to this application). */
 export const MIGRATION_LOCK_KEY = 0x5057_4d31; // "PWM1"
@@ -27,8 +28,10 @@ export interface MigrationReport {
 }
 
 function checkOrder(migrations: readonly Migration[]): void {
+  // Versions only grow; a range may be left for steps added later (they apply when they arrive).
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Warehouse migration "${m.name}" has version ${m.version}; expected ${i + 1} (versions run 1, 2, 3... without gaps).`);
+    const before = i === 0 ? 0 : migrations[i - 1].version;
+    if (!Number.isInteger(m.version) || m.version <= before) throw new Error(`Warehouse migration "${m.name}" has version ${m.version}; versions must grow (after ${before}).`);
   });
 }
 
@@ -44,8 +47,9 @@ export async function migrate(pool: WarehousePool, migrations: readonly Migratio
       )`);
       const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
       const newest = Math.max(0, ...done);
-      if (newest > migrations.length) {
-        throw new Error(`The warehouse database is at schema version ${newest}, newer than this desk knows (${migrations.length}). Update this desk's Packing Station before connecting it.`);
+      const known = migrations.at(-1)?.version ?? 0;
+      if (newest > known) {
+        throw new Error(`The warehouse database is at schema version ${newest}, newer than this desk knows (${known}). Update this desk's Packing Station before connecting it.`);
       }
       const applied: number[] = [];
       for (const m of migrations) {
@@ -61,7 +65,7 @@ export async function migrate(pool: WarehousePool, migrations: readonly Migratio
         }
         applied.push(m.version);
       }
-      return { applied, version: migrations.length };
+      return { applied, version: known };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     }

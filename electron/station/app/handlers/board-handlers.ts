@@ -1,0 +1,55 @@
+// Contract handlers of the lead's board and the whole warehouse's Activity. On a desk the board
+// opens on first use, from the warehouse settings (warehouse-config.ts); the board-only host
+// hands in a source it opened itself. A desk without a warehouse database answers "not in
+// warehouse mode" in words, never an error.
+import type { BoardView } from '../../../../shared/contract/warehouse.js';
+import type { EventHub, Handlers } from '../dispatcher.js';
+import { openBoardSource, type BoardSource } from '../../warehouse/board-source.js';
+import { resolveWarehouseConfig } from '../../warehouse/warehouse-config.js';
+import type { SettingsStore } from '../../settings/settings-store.js';
+import type { SecretStore } from '../../settings/secret-store.js';
+
+export const NOT_WAREHOUSE = 'This desk works alone: the board needs the warehouse database. Set it in Setup → Warehouse (or start the station with --warehouse postgres://…).';
+
+export interface BoardAccess {
+  /** The board, opened on first use; undefined when there is no warehouse database. */
+  source(): Promise<BoardSource | undefined>;
+}
+
+const off = (boardOnly: boolean): BoardView => ({ enabled: false, link: 'connecting', boardOnly, reason: NOT_WAREHOUSE });
+
+export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers {
+  return {
+    'warehouse.board': async () => (await access.source())?.view() ?? off(boardOnly),
+    'warehouse.activity': async ({ text, limit }) => {
+      const source = await access.source();
+      if (!source) return { enabled: false, reason: NOT_WAREHOUSE, entries: [] };
+      return { enabled: true, entries: await source.activity({ text, limit }) };
+    },
+  };
+}
+
+/** A board opened once, on first use, and forwarded to the station's events. */
+export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: EventHub): BoardAccess & { stop(): Promise<void> } {
+  let opening: Promise<BoardSource | undefined> | undefined;
+  return {
+    source: () =>
+      (opening ??= open().then((source) => {
+        source?.subscribe((view) => hub.emit('warehouse.board.changed', view));
+        return source;
+      })).catch((error: unknown) => {
+        opening = undefined; // a later request tries again
+        throw error;
+      }),
+    stop: async () => (await opening?.catch(() => undefined))?.stop(),
+  };
+}
+
+/** The desk's board: from the warehouse settings, the environment and the desk's secrets. */
+export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void }): BoardAccess & { stop(): Promise<void> } {
+  return lazyBoard(async () => {
+    const config = resolveWarehouseConfig({ settings: deps.settings.get(), env: process.env, secrets: deps.secrets });
+    if (!config.enabled) return undefined;
+    return openBoardSource({ connection: config.connection, log: deps.log });
+  }, deps.hub);
+}

@@ -1,0 +1,59 @@
+// The board's connection to the warehouse database, as a desk or the board-only host uses it:
+// a small pool for the board's reads, a dedicated pg.Client for LISTEN (made by the feed on each
+// reconnect), the migrations (the board's tables and trigger), and the feed's views to whoever
+// subscribes (the station's event hub).
+import pg from 'pg';
+import type { BoardView, WarehouseActivityEntry } from '../../../shared/contract/warehouse.js';
+import { warehouseActivity } from './board-activity.js';
+import { BoardFeed, type BoardFeedOptions } from './board-feed.js';
+import { migrate } from './migrations.js';
+import { createWarehousePool, poolConfig, type WarehouseConnectionOptions } from './warehouse-pool.js';
+
+/** The board reads one thing at a time; a second connection serves Activity meanwhile. */
+const BOARD_POOL_SIZE = 2;
+
+export interface BoardSource {
+  view(): BoardView;
+  subscribe(listener: (view: BoardView) => void): () => void;
+  activity(options: { text?: string; limit: number }): Promise<WarehouseActivityEntry[]>;
+  stop(): Promise<void>;
+}
+
+export interface BoardSourceOptions extends Pick<BoardFeedOptions, 'now' | 'pollMs' | 'refreshMs' | 'boardOnly'> {
+  connection: WarehouseConnectionOptions;
+  log?: (line: string) => void;
+}
+
+export async function openBoardSource(options: BoardSourceOptions): Promise<BoardSource> {
+  const listeners = new Set<(view: BoardView) => void>();
+  const pool = createWarehousePool({ ...options.connection, max: BOARD_POOL_SIZE, onIdleError: (e) => options.log?.(`board: ${e.message}`) });
+  const config = poolConfig(options.connection);
+  const feed = new BoardFeed({
+    pool,
+    // LISTEN waits for notifications indefinitely: no statement timeout on this client.
+    listener: () => new pg.Client({ ...config, query_timeout: undefined, keepAlive: true }),
+    onChange: (view) => listeners.forEach((fn) => fn(view)),
+    now: options.now,
+    pollMs: options.pollMs,
+    refreshMs: options.refreshMs,
+    boardOnly: options.boardOnly,
+  });
+  try {
+    await migrate(pool);
+  } catch (error) {
+    options.log?.(`board: migrations not applied (${(error as Error).message}); reading what is there`);
+  }
+  await feed.start();
+  return {
+    view: () => feed.view(),
+    subscribe: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    activity: (a) => warehouseActivity(pool, a),
+    stop: async () => {
+      await feed.stop();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
