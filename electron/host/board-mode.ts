@@ -15,7 +15,7 @@ import { pageKey } from './page-access.js';
 /** The board page of the renderer (renderer/src/main.tsx shows the board alone there). */
 export const BOARD_PAGE = '/?board';
 
-const BOARD_COMMANDS = new Set(['warehouse.board', 'warehouse.activity']);
+const BOARD_COMMANDS = new Set(['warehouse.status', 'warehouse.board', 'warehouse.activity']);
 
 export const BOARD_ONLY_REFUSAL = "This address serves the lead's board only: it reads the warehouse database and cannot pack, print or change anything. Use a desk for that.";
 

@@ -77,6 +77,7 @@ export const WarehouseActivityEntry = ActivityEntry.extend({ desk: z.string() })
 export type WarehouseActivityEntry = z.infer<typeof WarehouseActivityEntry>;
 
 export const warehouseCommands = {
+  'warehouse.status': command(NoArgs, z.object({ enabled: z.boolean(), boardOnly: z.boolean() }), 'Whether warehouse mode is on (without opening the board).'),
   'warehouse.board': command(NoArgs, BoardView, "The lead's board: desks, operators, backlog and waves of the whole warehouse."),
   'warehouse.activity': command(
     z.object({ text: z.string().max(100).optional(), limit: z.number().int().min(1).max(2000).default(200) }),

@@ -5,6 +5,7 @@ import { useAppStore } from '../stores/app-store.js';
 import { useDevicesStore, type DeviceStatus } from '../stores/devices-store.js';
 import { SCREENS, shortcutLabel } from './screens.js';
 import { CameraChip } from '../video/camera-chip.js';
+import { useWarehouseMode } from '../screens/warehouse/warehouse-mode.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
   connecting: 'connecting',
@@ -53,6 +54,7 @@ export function AppHeader() {
   const go = useAppStore((s) => s.go);
   const scansWaiting = useAppStore((s) => s.scansWaiting);
   const pageDenied = useAppStore((s) => s.pageDenied);
+  const warehouse = useWarehouseMode();
   // While the station does not answer, nothing it said before (signed in, scale ready) is known to
   // be true any more: the header says the desk is offline instead, and what happens to scans.
   const offline = connection === 'lost';
@@ -101,7 +103,7 @@ export function AppHeader() {
         )}
       </div>
       <nav aria-label="Screens" className="screen-nav">
-        {SCREENS.map((s) => (
+        {SCREENS.filter((s) => !s.warehouseOnly || warehouse).map((s) => (
           <button
             key={s.id}
             type="button"

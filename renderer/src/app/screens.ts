@@ -1,4 +1,5 @@
-// The eight screens, in the order of the navigation and of their shortcuts (Alt+1 … Alt+8).
+// The screens, in the order of the navigation and of their shortcuts (Alt+1 … Alt+9); the
+// Warehouse board is there only in warehouse mode.
 import type { ComponentType } from 'react';
 import ActivityScreen from '../screens/activity/index.js';
 import DispatchScreen from '../screens/dispatch/index.js';
@@ -8,6 +9,7 @@ import PrintScreen from '../screens/print/index.js';
 import QueueScreen from '../screens/queue/index.js';
 import ReturnsScreen from '../screens/returns/index.js';
 import SetupScreen from '../screens/setup/index.js';
+import WarehouseScreen from '../screens/warehouse/index.js';
 import type { ScreenId } from '../stores/app-store.js';
 
 export interface ScreenEntry {
@@ -16,6 +18,8 @@ export interface ScreenEntry {
   /** The digit of its Alt+digit shortcut. */
   digit: number;
   Component: ComponentType;
+  /** Shown only when the desk is in warehouse mode. */
+  warehouseOnly?: boolean;
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
@@ -27,6 +31,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: 'listings', label: 'Listings', digit: 6, Component: ListingsScreen },
   { id: 'activity', label: 'Activity', digit: 7, Component: ActivityScreen },
   { id: 'setup', label: 'Setup', digit: 8, Component: SetupScreen },
+  { id: 'warehouse', label: 'Warehouse', digit: 9, Component: WarehouseScreen, warehouseOnly: true },
 ];
 
 export const shortcutLabel = (digit: number) => `Alt+${digit}`;
@@ -34,6 +39,6 @@ export const shortcutLabel = (digit: number) => `Alt+${digit}`;
 /** The screen of an Alt+digit key press, if it is one. */
 export function screenForKey(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code'>): ScreenEntry | undefined {
   if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
-  const m = /^(?:Digit|Numpad)([1-8])$/.exec(event.code);
+  const m = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
   return m ? SCREENS.find((s) => s.digit === Number(m[1])) : undefined;
 }

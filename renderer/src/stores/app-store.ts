@@ -6,7 +6,7 @@ import type { ResultOf } from '../../../shared/contract.js';
 import type { SignInView } from '../../../shared/contract/setup.js';
 import { defaultSettings, type StationSettings } from '../../../shared/settings.js';
 
-export type ScreenId = 'pack' | 'queue' | 'print' | 'dispatch' | 'returns' | 'listings' | 'activity' | 'setup';
+export type ScreenId = 'pack' | 'queue' | 'print' | 'dispatch' | 'returns' | 'listings' | 'activity' | 'setup' | 'warehouse';
 export type Tone = 'ok' | 'error' | 'info';
 export type Connection = 'connecting' | 'online' | 'lost';
 
@@ -31,6 +31,7 @@ export const SCREEN_HINTS: Record<ScreenId, string> = {
   listings: 'Search listings by SKU, or edit prices and stock in bulk from a CSV file.',
   activity: 'Who packed what, and when.',
   setup: 'The marketplace connection, devices, printers and desk settings.',
+  warehouse: 'Every desk of the warehouse, live: packs per hour, open shipments, printers, backlog and waves.',
 };
 
 interface AppState {

@@ -14,12 +14,15 @@ export const NOT_WAREHOUSE = 'This desk works alone: the board needs the warehou
 export interface BoardAccess {
   /** The board, opened on first use; undefined when there is no warehouse database. */
   source(): Promise<BoardSource | undefined>;
+  /** Whether there is a warehouse database, without opening the board. */
+  enabled(): boolean;
 }
 
 const off = (boardOnly: boolean): BoardView => ({ enabled: false, link: 'connecting', boardOnly, reason: NOT_WAREHOUSE });
 
 export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers {
   return {
+    'warehouse.status': () => ({ enabled: access.enabled(), boardOnly }),
     'warehouse.board': async () => (await access.source())?.view() ?? off(boardOnly),
     'warehouse.activity': async ({ text, limit }) => {
       const source = await access.source();
@@ -30,11 +33,14 @@ export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers 
 }
 
 /** A board opened once, on first use, and forwarded to the station's events. */
-export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: EventHub): BoardAccess & { stop(): Promise<void> } {
+export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: EventHub, enabled: () => boolean = () => true): BoardAccess & { stop(): Promise<void> } {
   let opening: Promise<BoardSource | undefined> | undefined;
   return {
+    enabled,
     source: () =>
       (opening ??= open().then((source) => {
+        // No database yet: asked again next time (Setup may set one meanwhile).
+        if (!source) opening = undefined;
         source?.subscribe((view) => hub.emit('warehouse.board.changed', view));
         return source;
       })).catch((error: unknown) => {
@@ -47,9 +53,13 @@ export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: Eve
 
 /** The desk's board: from the warehouse settings, the environment and the desk's secrets. */
 export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void }): BoardAccess & { stop(): Promise<void> } {
-  return lazyBoard(async () => {
-    const config = resolveWarehouseConfig({ settings: deps.settings.get(), env: process.env, secrets: deps.secrets });
-    if (!config.enabled) return undefined;
-    return openBoardSource({ connection: config.connection, log: deps.log });
-  }, deps.hub);
+  const config = () => resolveWarehouseConfig({ settings: deps.settings.get(), env: process.env, secrets: deps.secrets });
+  return lazyBoard(
+    async () => {
+      const c = config();
+      return c.enabled ? openBoardSource({ connection: c.connection, log: deps.log }) : undefined;
+    },
+    deps.hub,
+    () => config().enabled,
+  );
 }

@@ -1,0 +1,65 @@
+// The Warehouse screen: the lead's board of every desk on the shared database, live (the station
+// forwards the database's notifications as warehouse.board.changed), read-only.
+import { useEffect, useState } from 'react';
+import type { BoardView } from '../../../../shared/contract/warehouse.js';
+import { useStation } from '../../app/station-context.js';
+import { errorWords } from '../../app/errors.js';
+import { BacklogTiles, DeskTable, OperatorTable, WaveTable } from './board-tables.js';
+import { LINK_WORDS, istClock } from './board-words.js';
+import './warehouse.css';
+
+/** "Last seen" and "packs in the last hour" move with the clock between updates. */
+const TICK_MS = 5_000;
+
+export default function WarehouseScreen() {
+  const api = useStation();
+  const [view, setView] = useState<BoardView>();
+  const [error, setError] = useState<string>();
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    let current = true;
+    const unsubscribe = api.subscribe('warehouse.board.changed', (next) => {
+      setView(next);
+      setError(undefined);
+    });
+    api.invoke('warehouse.board', {}).then(
+      (v) => current && setView((was) => was ?? v),
+      (e: unknown) => current && setError(errorWords(e)),
+    );
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, [api]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const snapshot = view?.snapshot;
+  return (
+    <section aria-label="Warehouse" className="screen screen-warehouse">
+      <h1>Warehouse</h1>
+      {error ? <p role="alert">{error}</p> : null}
+      {view && !view.enabled ? <p role="status">{view.reason}</p> : null}
+      {view?.enabled ? (
+        <p role="status" className={`board-link link-${view.link}`}>
+          {LINK_WORDS[view.link]}
+          {snapshot ? ` · figures of ${istClock(snapshot.generatedAt)} IST` : ''}
+          {view.reason && view.link !== 'live' ? <span className="board-reason"> — {view.reason}</span> : null}
+        </p>
+      ) : null}
+      {!view && !error ? <p role="status">Reading the board…</p> : null}
+      {snapshot ? (
+        <div className="board-grid">
+          <BacklogTiles backlog={snapshot.backlog} now={now} />
+          <DeskTable desks={snapshot.desks} now={now} />
+          <OperatorTable operators={snapshot.operators} now={now} />
+          <WaveTable waves={snapshot.waves} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
