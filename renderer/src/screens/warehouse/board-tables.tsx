@@ -14,7 +14,7 @@ export function BacklogTiles({ backlog, now }: { backlog: BoardSnapshot['backlog
       <h2>Backlog by dispatch-by time (IST)</h2>
       <ul className="board-tiles">
         {tiles.map(([label, n, cls]) => (
-          <li key={label} className={`board-tile ${cls}${n > 0 && cls === 'tile-overdue' ? ' alarm' : ''}`} aria-label={`${label}: ${n}`}>
+          <li key={label} className={`board-tile ${cls}${n > 0 && cls === 'tile-overdue' ? ' alarm' : ''}${n > 0 && cls === 'tile-soon' ? ' due' : ''}`} aria-label={`${label}: ${n}`}>
             <span className="tile-count">{n}</span>
             <span className="tile-label">{label}</span>
           </li>

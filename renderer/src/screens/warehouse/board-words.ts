@@ -7,6 +7,7 @@ export const SILENT_AFTER_MS = 2 * 60_000;
 export function agoWords(iso: string | undefined, now: number): string {
   if (!iso) return 'never';
   const ms = Math.max(0, now - Date.parse(iso));
+  if (ms < 5_000) return 'just now';
   if (ms < 60_000) return `${Math.round(ms / 1000)} s ago`;
   if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min ago`;
   const h = Math.floor(ms / 3_600_000);
