@@ -101,6 +101,24 @@ describe.runIf(requirePostgres() && haveChromium())("the lead's board in Chromiu
         await screen.getByText('Live: updates as desks work').waitFor({ timeout: 20_000 });
         await deskRow(app.page, 'Desk 7').getByRole('cell', { name: '3', exact: true }).waitFor({ timeout: 10_000 });
         await app.page.screenshot({ path: join(ARTIFACTS_DIR, 'warehouse-desk-screen.png') });
+
+        // Activity: this desk has packed nothing; the whole warehouse shows Desk 7's packs.
+        await app.page.keyboard.press('Alt+7');
+        const activity = app.page.getByRole('main', { name: 'Activity' });
+        await activity.getByRole('radio', { name: 'This desk' }).waitFor();
+        expect(await activity.getByRole('radio', { name: 'This desk' }).isChecked()).toBe(true);
+        await activity.getByRole('radio', { name: 'Whole warehouse' }).check();
+        const trail = activity.getByRole('table', { name: 'Audit trail of every desk' });
+        for (const id of ids) await trail.getByRole('row').filter({ hasText: id }).filter({ hasText: 'Desk 7' }).filter({ hasText: 'op-Desk 7' }).first().waitFor({ timeout: 10_000 });
+        await activity.getByRole('form', { name: "Search the warehouse's activity" }).getByLabel('Search text').fill(ids[1]);
+        await app.page.keyboard.press('Enter');
+        await activity.getByText(`matching “${ids[1]}”`).waitFor();
+        const rows = await trail.getByRole('row').allTextContents();
+        expect(rows.slice(1).every((r) => r.includes(ids[1]))).toBe(true);
+        await app.page.screenshot({ path: join(ARTIFACTS_DIR, 'warehouse-activity.png') });
+        // Back to this desk's own trail.
+        await activity.getByRole('radio', { name: 'This desk' }).check();
+        await expect(trail.isVisible()).resolves.toBe(false);
         expect(app.problems).toEqual([]);
       } finally {
         await app.close();

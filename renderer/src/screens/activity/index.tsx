@@ -10,6 +10,7 @@ import { istWords } from '../returns/ist-date.js';
 import { dayRange, todayInIst } from './day-range.js';
 import { StatsTables } from './stats-tables.js';
 import { VideoPanel } from '../../video/video-panel.js';
+import { ActivityScopeChoice, WarehouseActivity, useActivityScope } from '../warehouse/warehouse-activity.js';
 
 const STATUS_WORDS: Record<string, string> = { ok: 'Done', done: 'Done', success: 'Done', failed: 'Failed', failure: 'Failed', pending: 'Not finished', unknown: 'Outcome unknown' };
 
@@ -22,6 +23,7 @@ function dayWords(day: string): string {
 
 export default function ActivityScreen() {
   const api = useStation();
+  const scope = useActivityScope((s) => s.scope);
   const { entries, stats, loading, searched, error, search, loadStats } = useActivityStore();
   const [text, setText] = useState('');
   const [from, setFrom] = useState(todayInIst());
@@ -51,6 +53,9 @@ export default function ActivityScreen() {
     <section aria-label="Activity" className="screen screen-activity">
       <h1>Activity</h1>
       <StartupNotice />
+      <ActivityScopeChoice />
+      {scope === 'warehouse' ? <WarehouseActivity /> : null}
+      <div hidden={scope === 'warehouse'}>
       <form aria-label="Search the activity" onSubmit={submit} className="inline-form" noValidate>
         <Field id="act-text" label="Search text" hint="A shipment id, an order id, an operator or a word of what happened.">
           {(a) => <input {...a} type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />}
@@ -105,6 +110,7 @@ export default function ActivityScreen() {
       ) : null}
       {stats ? <StatsTables stats={stats} /> : null}
       <VideoPanel />
+      </div>
     </section>
   );
 }
