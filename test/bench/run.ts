@@ -13,6 +13,7 @@ const modules: BenchModule[] = [
   { area: 'station', load: async () => (await import('./wave-bench.js')).runWaveBench },
   { area: 'sandbox', load: async () => (await import('./sandbox-bench.js')).runSandboxBench },
   { area: 'renderer', load: async () => (await import('./renderer-bench.js')).runRendererBench },
+  { area: 'warehouse', load: async () => (await import('./warehouse-bench.js')).runWarehouseBench },
 ];
 
 const README = new URL('../../README.md', import.meta.url);

@@ -1,0 +1,78 @@
+// One desk of the warehouse bench as its own process (warehouse-bench.ts starts 1 to 8): it opens
+// its pool, journal, outbox and marketplace client, says "ready", waits for "go" on stdin, then
+// runs waves (a bulk claim with SKIP LOCKED, the pack at the marketplace, claims and invoice
+// numbers settled) until no shipment is left. One JSON line per event on stdout:
+//   {"event":"ready"}
+//   {"event":"packed","n":20,"at":<ms when the pack's outcome was journaled>}
+//   {"event":"done","packed":N,"claimMs":[...]}
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
+import { createNodeFetch } from '../../electron/station/api/http.js';
+import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
+import { isApproved, openDesk, packHeld } from '../support/warehouse-desk.js';
+
+export interface BenchDeskConfig {
+  baseUrl: string;
+  caPem: string;
+  app: { appId: string; appSecret: string };
+  dbUrl: string;
+  desk: string;
+  ids: string[];
+  batch: number;
+}
+
+const say = (line: unknown): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
+
+async function main(): Promise<void> {
+  const config = JSON.parse(process.argv[2]) as BenchDeskConfig;
+  const node = createNodeFetch({ caPem: config.caPem });
+  const client = { ...createMarketplaceClient({ baseUrl: config.baseUrl, fetch: node.fetch, mode: 'selfAccess', credentials: async () => config.app, vault: memoryVault() }), close: node.close };
+  const pool = createWarehousePool({ url: config.dbUrl, max: 3 });
+  const desk = await openDesk(pool, client, config.desk, { now: () => new Date() });
+  desk.outbox.start();
+  await client.tokens.getAccessToken();
+  // When each pack's outcome reached the journal: the moment the board's count can include it.
+  let outcomeAt = 0;
+  const append = desk.journal.appendOutcome.bind(desk.journal);
+  desk.journal.appendOutcome = async (input) => {
+    const record = await append(input);
+    outcomeAt = Date.now();
+    return record;
+  };
+  say({ event: 'ready' });
+  await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', () => resolve()));
+
+  const claimMs: number[] = [];
+  for (let n = 0; ; n += 1) {
+    const t = performance.now();
+    const mine = await desk.claims.claimWave(config.ids, desk.name, `op-${desk.name}`, `${desk.name}-wave-${n}`, config.batch);
+    claimMs.push(performance.now() - t);
+    if (mine.length === 0) break;
+    for (const id of mine) desk.keeper.hold(id);
+    try {
+      const before = desk.packed.length;
+      const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
+      await packHeld(desk, shipments.filter(isApproved));
+      say({ event: 'packed', n: desk.packed.length - before, at: outcomeAt });
+    } finally {
+      for (const id of mine) desk.keeper.drop(id);
+    }
+  }
+  desk.keeper.stop();
+  await desk.outbox.stop();
+  const status = await desk.outbox.flush();
+  if (status.lastError || status.waiting > 0) throw new Error(`outbox not caught up: ${JSON.stringify(status)}`);
+  say({ event: 'done', packed: desk.packed.length, claimMs });
+  await desk.journal.close();
+  await pool.end();
+  await client.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);
