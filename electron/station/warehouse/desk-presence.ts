@@ -44,17 +44,34 @@ export async function reportDeskPresence(pool: WarehousePool, report: DeskPresen
   }
 }
 
+export interface BacklogReportOptions {
+  /**
+   * True: the list is the whole backlog (an unfiltered search), shipments not in it leave.
+   * False: only these shipments are added or updated, and `gone` ones leave (a filtered view).
+   */
+  replace?: boolean;
+  /** Shipments seen in a state that is no longer backlog (packed, cancelled...). */
+  gone?: readonly string[];
+}
+
 /**
- * Replaces the warehouse's backlog with what this desk's queue search found (every desk searches
- * the same marketplace account, so the latest search is the whole backlog).
+ * Tells the board which shipments wait to be packed, as this desk's queue search found them
+ * (every desk searches the same marketplace account, so the latest search is the backlog).
  */
-export async function reportBacklog(pool: WarehousePool, desk: string, shipments: readonly BacklogShipment[], now: Date = new Date()): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function reportBacklog(
+  pool: WarehousePool,
+  desk: string,
+  shipments: readonly BacklogShipment[],
+  now: Date = new Date(),
+  options: BacklogReportOptions = { replace: true },
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
     await withClient(pool, async (c) => {
       await c.query('BEGIN');
       try {
         const ids = shipments.map((s) => s.shipmentId);
-        await c.query('DELETE FROM backlog_shipments WHERE NOT (shipment_id = ANY($1::text[]))', [ids]);
+        if (options.replace) await c.query('DELETE FROM backlog_shipments WHERE NOT (shipment_id = ANY($1::text[]))', [ids]);
+        if (options.gone?.length) await c.query('DELETE FROM backlog_shipments WHERE shipment_id = ANY($1::text[])', [options.gone]);
         await c.query(
           `INSERT INTO backlog_shipments (shipment_id, dispatch_by, reported_by, reported_at)
            SELECT id, d, $3, $4 FROM unnest($1::text[], $2::timestamptz[]) AS x(id, d)
@@ -85,6 +102,7 @@ export interface DeskPresenceOptions {
 export class DeskPresence {
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastReason: string | undefined;
+  private beats = 0;
 
   constructor(private readonly options: DeskPresenceOptions) {}
 
@@ -96,8 +114,10 @@ export class DeskPresence {
   }
 
   async beat(): Promise<void> {
+    const mine = (this.beats += 1);
     const result = await reportDeskPresence(this.options.pool, this.options.read(), this.options.now?.() ?? new Date());
-    this.lastReason = result.ok ? undefined : result.reason;
+    // An older beat that ends late (a connection attempt during an outage) does not speak for now.
+    if (mine === this.beats) this.lastReason = result.ok ? undefined : result.reason;
   }
 
   /** Why the last heartbeat did not reach the database, if it did not. */
