@@ -4,7 +4,9 @@
 // numbers settled) until no shipment is left. One JSON line per event on stdout:
 //   {"event":"ready"}
 //   {"event":"packed","n":20,"at":<ms when the pack's outcome was journaled>}
-//   {"event":"done","packed":N,"claimMs":[...]}
+//   {"event":"done","packed":N,"claimMs":[...],"singleClaimMs":[...]}
+// After each wave it also claims (and releases) one shipment of its own the way a packer's scan
+// does, so single claims are timed while the warehouse is busy packing.
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', () => resolve()));
 
   const claimMs: number[] = [];
+  const singleClaimMs: number[] = [];
   for (let n = 0; ; n += 1) {
     const t = performance.now();
     const mine = await desk.claims.claimWave(config.ids, desk.name, `op-${desk.name}`, `${desk.name}-wave-${n}`, config.batch);
@@ -55,6 +58,12 @@ async function main(): Promise<void> {
       const shipments = await desk.client.orders.getShipments({ shipmentIds: mine });
       await packHeld(desk, shipments.filter(isApproved));
       say({ event: 'packed', n: desk.packed.length - before, at: outcomeAt });
+      const probe = `PROBE-${desk.name}-${n}`;
+      const s = performance.now();
+      const claim = await desk.claims.claim(probe, desk.name, `op-${desk.name}`);
+      singleClaimMs.push(performance.now() - s);
+      if (!claim.ok) throw new Error(`${probe} was refused: only this desk claims it`);
+      await desk.claims.release(probe, desk.name);
     } finally {
       for (const id of mine) desk.keeper.drop(id);
     }
@@ -63,7 +72,7 @@ async function main(): Promise<void> {
   await desk.outbox.stop();
   const status = await desk.outbox.flush();
   if (status.lastError || status.waiting > 0) throw new Error(`outbox not caught up: ${JSON.stringify(status)}`);
-  say({ event: 'done', packed: desk.packed.length, claimMs });
+  say({ event: 'done', packed: desk.packed.length, claimMs, singleClaimMs });
   await desk.journal.close();
   await pool.end();
   await client.close();

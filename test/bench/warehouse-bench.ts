@@ -2,7 +2,8 @@
 // shipments in waves against one sandbox (its own process, 50 ms injected latency) and one
 // PostgreSQL (a throwaway cluster); the lead's board listening in this process. Measured:
 //   - throughput: shipments packed per minute, from "go" to the last pack, per desk count;
-//   - claim latency: each desk's bulk wave claim (SKIP LOCKED, 20 shipments), p95 over all desks;
+//   - claim latency, p95 over all desks: a single shipment's claim (what a packer's scan does),
+//     taken after every wave while the others pack; and the bulk wave claim (SKIP LOCKED, 20);
 //   - the board's view of a pack: from the moment a pack's outcome is journaled at its desk to the
 //     first board figures that count it (outbox -> trigger NOTIFY -> board read), p95.
 // Every run checks its outcome: each shipment packed once (claims marked packed = shipments,
@@ -78,6 +79,7 @@ interface RunResult {
   desks: number;
   perMinute: number;
   claimMs: number[];
+  singleClaimMs: number[];
   boardMs: number[];
 }
 
@@ -99,6 +101,7 @@ async function runDesks(n: number, cluster: PgCluster, sandbox: Awaited<ReturnTy
     for (const d of desks) d.child.stdin!.write('go\n');
     const packs: { at: number; n: number }[] = [];
     const claimMs: number[] = [];
+    const singleClaimMs: number[] = [];
     let packed = 0;
     await Promise.all(
       desks.map(async (d) => {
@@ -108,13 +111,14 @@ async function runDesks(n: number, cluster: PgCluster, sandbox: Awaited<ReturnTy
           if (e.event === 'done') {
             packed += e.packed;
             claimMs.push(...(e.claimMs as number[]));
+            singleClaimMs.push(...(e.singleClaimMs as number[]));
             return;
           }
         }
       }),
     );
     const lastPack = Math.max(...packs.map((p) => p.at));
-    const inDb = Number((await pool.query('SELECT count(*) AS n FROM claims WHERE packed_at IS NOT NULL')).rows[0].n);
+    const inDb = Number((await pool.query("SELECT count(*) AS n FROM claims WHERE packed_at IS NOT NULL AND shipment_id NOT LIKE 'PROBE-%'")).rows[0].n);
     if (packed !== SHIPMENTS || inDb !== SHIPMENTS) throw new Error(`warehouse bench with ${n} desks: desks packed ${packed}, claims packed ${inDb}, of ${SHIPMENTS}`);
     // Let the board catch up with the last pack, then match every pack to the first view counting it.
     const deadline = Date.now() + 30_000;
@@ -127,7 +131,7 @@ async function runDesks(n: number, cluster: PgCluster, sandbox: Awaited<ReturnTy
       const seen = views.find((v) => v.at >= p.at && v.packs >= total);
       boardMs.push(seen ? seen.at - p.at : Number.POSITIVE_INFINITY);
     }
-    return { desks: n, perMinute: (SHIPMENTS / (lastPack - started)) * 60_000, claimMs, boardMs };
+    return { desks: n, perMinute: (SHIPMENTS / (lastPack - started)) * 60_000, claimMs, singleClaimMs, boardMs };
   } finally {
     for (const d of desks) if (d.child.exitCode === null) d.child.kill('SIGKILL');
     await board.stop();
@@ -160,7 +164,16 @@ export async function runWarehouseBench(): Promise<BenchRow[]> {
       })),
       {
         area: 'Warehouse',
-        name: `claim latency p95, wave claim of ${WAVE_BATCH}, ${most.desks} desks at once`,
+        name: `claim latency p95, one shipment (a scan), while ${most.desks} desks pack`,
+        value: percentile(most.singleClaimMs, 95),
+        unit: 'ms',
+        target: `≤ ${CLAIM_P95_TARGET_MS} ms`,
+        pass: percentile(most.singleClaimMs, 95) <= CLAIM_P95_TARGET_MS,
+        baseline: { name: 'median', value: percentile(most.singleClaimMs, 50), unit: 'ms' },
+      },
+      {
+        area: 'Warehouse',
+        name: `claim latency p95, a wave's bulk claim of ${WAVE_BATCH} among ${SHIPMENTS.toLocaleString('en-US')} candidates, ${most.desks} desks at once`,
         value: percentile(most.claimMs, 95),
         unit: 'ms',
         target: `≤ ${CLAIM_P95_TARGET_MS} ms`,
