@@ -8,6 +8,9 @@ import { openBoardSource, type BoardSource } from '../../warehouse/board-source.
 import { resolveWarehouseConfig } from '../../warehouse/warehouse-config.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import type { SecretStore } from '../../settings/secret-store.js';
+import { printerProblemOf } from '../../warehouse/desk-presence-reports.js';
+import type { DeskPresenceReport } from '../../warehouse/desk-presence.js';
+import type { AppContext } from '../app-context.js';
 
 export const NOT_WAREHOUSE = 'This desk works alone: the board needs the warehouse database. Set it in Setup → Warehouse (or start the station with --warehouse postgres://…).';
 
@@ -62,4 +65,23 @@ export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore;
     deps.hub,
     () => config().enabled,
   );
+}
+
+/**
+ * What this desk tells the board in its heartbeat, read from the station: where warehouse mode is
+ * wired, `startDeskReports({ pool, desk, hub, read: () => deskReportState(context) })`. A part the
+ * desk cannot read yet (no operator signed in, no desk restored) is left out, never an error.
+ */
+export function deskReportState(ctx: Pick<AppContext, 'who' | 'desk' | 'printQueue'>): Omit<DeskPresenceReport, 'desk'> {
+  const attempt = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch {
+      return undefined;
+    }
+  };
+  const operator = attempt(() => ctx.who().operator);
+  const currentShipment = attempt(() => ctx.desk().view().session?.shipmentId);
+  const printerProblem = attempt(() => printerProblemOf(ctx.printQueue.list()));
+  return { ...(operator ? { operator } : {}), ...(currentShipment ? { currentShipment } : {}), ...(printerProblem ? { printerProblem } : {}) };
 }
