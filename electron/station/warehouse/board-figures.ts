@@ -93,7 +93,7 @@ async function deskRows(c: WarehouseClient, now: Date): Promise<DeskRow[]> {
             s.shipment_id AS open_shipment, h.shipment_id AS held_shipment
      FROM desks d LEFT JOIN desk_presence p USING (desk) LEFT JOIN journal j USING (desk) LEFT JOIN who w USING (desk)
        LEFT JOIN open_session s USING (desk) LEFT JOIN held h USING (desk)
-     ORDER BY d.desk`,
+`,
     [horizon, sessions, now],
   );
   return rows;
@@ -143,7 +143,8 @@ const later = (a: Date | null | undefined, b: Date | null | undefined): Date | u
 export function boardFrom(now: Date, desks: DeskRow[], packs: PackRow[], backlogFigures: BoardBacklog, waveRows: BoardWave[]): BoardSnapshot {
   const packsOfDesk = new Map<string, number>();
   for (const p of packs) packsOfDesk.set(p.desk, (packsOfDesk.get(p.desk) ?? 0) + p.packs);
-  const boardDesks: BoardDesk[] = desks.map((d) => {
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  const boardDesks: BoardDesk[] = [...desks].sort((a, b) => byName(a.desk, b.desk)).map((d) => {
     const operator = d.presence_operator ?? d.journal_operator ?? undefined;
     const current = d.presence_current ?? d.open_shipment ?? d.held_shipment ?? undefined;
     return {
@@ -171,7 +172,7 @@ export function boardFrom(now: Date, desks: DeskRow[], packs: PackRow[], backlog
     o.lastSeen = later(o.lastSeen, d.lastSeen ? new Date(d.lastSeen) : undefined);
   }
   const boardOperators: BoardOperator[] = [...operators.entries()]
-    .map(([operator, o]) => ({ operator, desks: [...o.desks].sort(), packsLastHour: o.packs, ...(o.lastSeen ? { lastSeen: iso(o.lastSeen) } : {}) }))
+    .map(([operator, o]) => ({ operator, desks: [...o.desks].sort(byName), packsLastHour: o.packs, ...(o.lastSeen ? { lastSeen: iso(o.lastSeen) } : {}) }))
     .sort((a, b) => b.packsLastHour - a.packsLastHour || a.operator.localeCompare(b.operator));
   return { generatedAt: now.toISOString(), desks: boardDesks, operators: boardOperators, backlog: backlogFigures, waves: waveRows };
 }

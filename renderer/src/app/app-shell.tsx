@@ -11,6 +11,7 @@ import { SCREENS, screenForKey } from './screens.js';
 import { StatusLine } from './status-line.js';
 import { useStation } from './station-context.js';
 import { usePackingVideo } from '../video/use-packing-video.js';
+import { useWarehouseModeStore } from '../screens/warehouse/warehouse-mode.js';
 
 function useStationFacts() {
   const api = useStation();
@@ -50,7 +51,7 @@ function useScreenShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = screenForKey(e);
-      if (!target) return;
+      if (!target || (target.warehouseOnly && !useWarehouseModeStore.getState().enabled)) return;
       e.preventDefault();
       useAppStore.getState().go(target.id);
     };
