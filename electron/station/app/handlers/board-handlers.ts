@@ -26,7 +26,14 @@ const off = (boardOnly: boolean): BoardView => ({ enabled: false, link: 'connect
 export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers {
   return {
     'warehouse.status': () => ({ enabled: access.enabled(), boardOnly }),
-    'warehouse.board': async () => (await access.source())?.view() ?? off(boardOnly),
+    'warehouse.board': async () => {
+      try {
+        return (await access.source())?.view() ?? off(boardOnly);
+      } catch (error) {
+        // The settings name a database the board cannot use (a bad address, a CA file missing): say so.
+        return { enabled: true, link: 'connecting', boardOnly, reason: `The board could not open the warehouse database: ${(error as Error).message}` };
+      }
+    },
     'warehouse.activity': async ({ text, limit }) => {
       const source = await access.source();
       if (!source) return { enabled: false, reason: NOT_WAREHOUSE, entries: [] };
