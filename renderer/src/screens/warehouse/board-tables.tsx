@@ -21,7 +21,7 @@ export function BacklogTiles({ backlog, now }: { backlog: BoardSnapshot['backlog
         ))}
       </ul>
       <p className="board-note">
-        {backlog.reportedAt ? `As ${backlog.reportedBy ?? 'a desk'}'s queue saw it ${agoWords(backlog.reportedAt, now)}; packed shipments leave at once.` : 'No desk has reported its queue yet: open the Queue at any desk.'}
+        {backlog.reportedAt ? `As ${backlog.reportedBy ?? 'a desk'}'s queue saw it ${agoWords(backlog.reportedAt, now)}; packed shipments leave at once.` : 'No desk has reported its queue yet (a desk in warehouse mode reports the approved shipments its Queue screen lists).'}
       </p>
     </section>
   );
