@@ -42,9 +42,20 @@ export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers 
   };
 }
 
+export interface LazyBoard extends BoardAccess {
+  /** Closes the board (the database settings changed); the next request opens it again. */
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /** A board opened once, on first use, and forwarded to the station's events. */
-export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: EventHub, enabled: () => boolean = () => true): BoardAccess & { stop(): Promise<void> } {
+export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: EventHub, enabled: () => boolean = () => true): LazyBoard {
   let opening: Promise<BoardSource | undefined> | undefined;
+  const close = async (): Promise<void> => {
+    const was = opening;
+    opening = undefined;
+    await (await was?.catch(() => undefined))?.stop();
+  };
   return {
     enabled,
     source: () =>
@@ -52,19 +63,22 @@ export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: Eve
         // No database yet: asked again next time (Setup may set one meanwhile).
         if (!source) opening = undefined;
         source?.subscribe((view) => hub.emit('warehouse.board.changed', view));
+        // What the board read while opening, for every page already showing it.
+        if (source) hub.emit('warehouse.board.changed', source.view());
         return source;
       })).catch((error: unknown) => {
         opening = undefined; // a later request tries again
         throw error;
       }),
-    stop: async () => (await opening?.catch(() => undefined))?.stop(),
+    reset: close,
+    stop: close,
   };
 }
 
 /** The desk's board: from the warehouse settings, the environment and the desk's secrets. */
-export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void }): BoardAccess & { stop(): Promise<void> } {
+export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void }): LazyBoard {
   const config = () => resolveWarehouseConfig({ settings: deps.settings.get(), env: process.env, secrets: deps.secrets });
-  return lazyBoard(
+  const board = lazyBoard(
     async () => {
       const c = config();
       return c.enabled ? openBoardSource({ connection: c.connection, log: deps.log }) : undefined;
@@ -72,6 +86,23 @@ export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore;
     deps.hub,
     () => config().enabled,
   );
+  // Setup changed the database: the open board closes, and a Warehouse screen on show follows
+  // the new one (or hears that the desk works alone now).
+  const unsubscribe = deps.settings.onChange((next, previous) => {
+    if (JSON.stringify(next.warehouse) === JSON.stringify(previous.warehouse)) return;
+    void board
+      .reset()
+      .then(() => board.source())
+      .then((source) => void (source ? undefined : deps.hub.emit('warehouse.board.changed', off(false))))
+      .catch((error: unknown) => deps.log?.(`board: ${(error as Error).message}`));
+  });
+  return {
+    ...board,
+    stop: async () => {
+      unsubscribe();
+      await board.stop();
+    },
+  };
 }
 
 /**
