@@ -11,6 +11,7 @@ import { startHandlerHarness, type HandlerHarness } from '../support/handler-con
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { until } from '../support/until.js';
 
 describe.runIf(requirePostgres())("the desk's state in its board reports", () => {
   const wh = useWarehouseDatabase();
@@ -37,7 +38,8 @@ describe.runIf(requirePostgres())("the desk's state in its board reports", () =>
 
     const view = await h.api.invoke('desk.scan', { raw: ids[0], source: 'serial' });
     expect(view.session?.shipmentId).toBe(ids[0]);
-    await reports.beat();
+    // The scan's desk.changed event sends a heartbeat at once, without waiting for the next beat.
+    await until('the open shipment on the board', async () => (await readBoard(pool)).desks[0]?.currentShipment === ids[0]);
     const listed = await h.api.invoke('queue.list', { type: 'preDispatch' });
     expect(listed.rows.map((r) => r.shipmentId)).toEqual(expect.arrayContaining(ids));
     await reports.settled();

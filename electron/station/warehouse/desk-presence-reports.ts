@@ -4,8 +4,9 @@
 //   const reports = startDeskReports({ pool, desk: config.desk, hub, read: () => deskState(context) });
 //   ...on stop: reports.stop();
 //
-// - a heartbeat every 15 s (and at once when the desk's state changes): the operator signed in,
-//   the shipment open on Pack, a printer problem in words;
+// - a heartbeat every 15 s, and at once when the shipment open on Pack or the printer problem
+//   changes (read on the desk's 'desk.changed' events): the operator signed in, the shipment
+//   open on Pack, a printer problem in words;
 // - the backlog, from every queue view the desk shows (the 'queue.changed' event): approved
 //   shipments with their dispatch-by time are added, shipments seen in any later state leave.
 // Nothing here waits for the database or throws into the desk: a failure is kept as problem().
@@ -59,7 +60,14 @@ export function startDeskReports(options: DeskReportsOptions): DeskReports {
   presence.start();
   let backlogProblem: string | undefined;
   let chain: Promise<void> = Promise.resolve();
+  let shown = JSON.stringify(options.read());
   const unsubscribe = options.hub.subscribe((message) => {
+    if (message.name === 'desk.changed') {
+      const now = JSON.stringify(options.read());
+      if (now !== shown) void presence.beat();
+      shown = now;
+      return;
+    }
     if (message.name !== 'queue.changed') return;
     const rows = ((message.payload as { rows?: QueueRowLike[] }).rows ?? []).filter((r) => typeof r.shipmentId === 'string');
     const waiting = rows.filter((r) => r.status === BACKLOG_STATE).map((r) => ({ shipmentId: r.shipmentId, dispatchBy: dateOf(r.dispatchByDate) }));
