@@ -15,6 +15,12 @@ const OperationName = z.string().regex(/^(GET|POST|PUT|DELETE) \/\S*$/, 'an oper
 
 export const FaultConfig = z.strictObject({
   latencyMs: z.number().int().min(0).max(MAX_FAULT_LATENCY_MS).optional(),
+  /**
+   * Server time of one shipment-search page (first page or nextPageUrl), on top of latencyMs: a
+   * real marketplace spends time filtering and sorting each page, which a parallel client
+   * overlaps and a sequential one pays page after page.
+   */
+  searchPageMs: z.number().int().min(0).max(MAX_FAULT_LATENCY_MS).optional(),
   errorRate: z.number().min(0).max(1).optional(),
   errorKind: z.enum(['5xx', 'DEPENDENT_SYSTEM_CALL_FAILED']).optional(),
   /** Operations the latency and error rate apply to; all but the control API when absent. */
@@ -29,6 +35,9 @@ export interface FaultInjector {
   configure(config: FaultConfig): void;
   decide(operation: string): Promise<FaultDecision>;
 }
+
+/** The two operations that answer one page of a shipment search (spec § POST /v3/shipments/filter/, sdk-facts § 4). */
+const SEARCH_PAGE_OPERATIONS = new Set(['POST /v3/shipments/filter', 'GET /v3/shipments/filter']);
 
 /** Operations that never fail: the control API must stay usable to switch faults off again. */
 function isExempt(operation: string): boolean {
@@ -54,7 +63,8 @@ export function createFaultInjector(seed: number, sleep: (ms: number) => Promise
     async decide(operation) {
       if (isExempt(operation)) return { kind: 'none' };
       const applies = !config.operations || config.operations.includes(operation);
-      if (applies && config.latencyMs) await sleep(config.latencyMs);
+      const delay = (applies ? (config.latencyMs ?? 0) : 0) + (SEARCH_PAGE_OPERATIONS.has(operation) ? (config.searchPageMs ?? 0) : 0);
+      if (delay > 0) await sleep(delay);
       if (config.dropResponses && dropsLeft > 0 && config.dropResponses.operation === operation) {
         dropsLeft -= 1;
         return { kind: 'drop' };

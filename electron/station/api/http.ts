@@ -19,11 +19,19 @@ export type FetchLike = (
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
 ) => Promise<FetchResponseLike>;
 
+/**
+ * Requests one station has in flight at once, and the keep-alive connections that carry them. The
+ * interface states no rate limit (spec § Limits: "not shown"); the sliced search pages up to
+ * SEARCH_CONCURRENCY windows side by side (packing/sliced-search.ts) and the desk's own calls need
+ * room beside it.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 32;
+
 /** undici fetch over a keep-alive Agent that trusts exactly the given CA (when given). */
 export function createNodeFetch(options: { caPem?: string; connections?: number } = {}): { fetch: FetchLike; close(): Promise<void> } {
   const agent = new Agent({
     connect: options.caPem ? { ca: options.caPem } : {},
-    connections: options.connections ?? 16,
+    connections: options.connections ?? MAX_REQUESTS_IN_FLIGHT,
     keepAliveTimeout: 30_000,
     pipelining: 1,
   });
@@ -93,7 +101,7 @@ export class MarketplaceHttp {
 
   constructor(private readonly options: MarketplaceHttpOptions) {
     this.base = requireHttpsBaseUrl(options.baseUrl);
-    this.limiter = new Limiter(options.maxConcurrent ?? 8);
+    this.limiter = new Limiter(options.maxConcurrent ?? MAX_REQUESTS_IN_FLIGHT);
   }
 
   url(path: string, query?: Record<string, string | undefined>): string {

@@ -1,0 +1,129 @@
+// The sliced search against the real sandbox over HTTPS: every approved shipment exactly once,
+// checked against the sandbox's own records, beyond maxDataRetrievalAllowed, with many shipments
+// on the same dispatchByDate at window edges, and while shipments change state during the paging.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRequest, ShipmentWire } from '../../../shared/api/shipments.js';
+import { MAX_SEARCH_RETRIEVAL } from '../../../shared/api/limits.js';
+import { slicedSearch } from '../../../electron/station/packing/sliced-search.js';
+import { perServiceProfile, searchAllSellerPacked } from '../../../electron/station/packing/seller-search.js';
+import { clientFor, type TestClient } from '../../support/station-client.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+let sb: TestSandbox;
+let client: TestClient;
+let location: string;
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ seed: 11, shipments: 0 });
+  client = clientFor(sb);
+  location = sb.info.locations[0];
+});
+afterAll(async () => {
+  await client.close();
+  await sb.close();
+});
+
+const approvedAt = (locationId: string): SearchRequest => ({
+  filter: { type: 'preDispatch', states: ['APPROVED'], locationId },
+  pagination: { pageSize: 20 },
+  sort: { field: 'dispatchByDate', order: 'asc' },
+});
+/** The same search once per service profile the seller packs, as the station sends it. */
+const everyProfile = (locationId: string): SearchRequest[] => perServiceProfile(approvedAt(locationId).filter).map((filter) => ({ ...approvedAt(locationId), filter }));
+
+/** What the sandbox itself holds: approved shipments of the seller at a location. */
+function sandboxApproved(locationId: string): Set<string> {
+  const ids = new Set<string>();
+  for (const s of sb.world.shipments.values()) {
+    if (s.sellerId === sb.info.sellerId && s.locationId === locationId && !s.hold && s.orderItems.some((i) => i.status === 'APPROVED')) ids.add(s.shipmentId);
+  }
+  return ids;
+}
+
+async function collect(it: AsyncGenerator<ShipmentWire[], { capped: boolean }>): Promise<{ ids: string[]; capped: boolean }> {
+  const ids: string[] = [];
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return { ids, capped: r.value.capped };
+    ids.push(...r.value.map((s) => s.shipmentId));
+  }
+}
+
+async function create(count: number, locationId: string, serviceProfile?: 'NON_FBF'): Promise<string[]> {
+  const r = await sb.call('POST', '/sandbox/shipments', { body: { count, locationId, kind: 'plain', restock: true, serviceProfile } });
+  expect(r.status).toBe(200);
+  return r.json.shipmentIds;
+}
+
+describe('sliced search', () => {
+  it('finds every one of 6,000 approved shipments once, past maxDataRetrievalAllowed', async () => {
+    await create(6_000, location);
+    const expected = sandboxApproved(location);
+    expect(expected.size).toBeGreaterThan(MAX_SEARCH_RETRIEVAL);
+    const { shipments, capped } = await searchAllSellerPacked(client.orders, approvedAt(location));
+    const ids = shipments.map((s) => s.shipmentId);
+    expect(capped).toBe(false);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(expected);
+  }, 120_000);
+
+  it('no gap and no duplicate when many shipments share a dispatchByDate at window edges', async () => {
+    const where = sb.info.locations[1];
+    const ids = await create(900, where);
+    // Three crowded instants (300 shipments each), the rest spread between them: every cut of the
+    // range falls beside or on one of the crowded instants.
+    const base = Date.parse('2026-12-01T06:30:00.000Z');
+    ids.forEach((id, i) => {
+      const s = sb.world.shipments.get(id)!;
+      const at = i % 3 === 0 ? base : i % 3 === 1 ? base + 3_600_000 : base + (i % 97) * 60_000;
+      s.dispatchByDate = new Date(at).toISOString();
+    });
+    const expected = sandboxApproved(where);
+    for (const concurrency of [2, 7, 24]) {
+      const { ids: found, capped } = await collect(slicedSearch(client.orders, everyProfile(where), { concurrency }));
+      expect(capped).toBe(false);
+      expect(found.length).toBe(new Set(found).size);
+      expect(new Set(found)).toEqual(expected);
+    }
+  }, 120_000);
+
+  it('says the search is capped when more than maxDataRetrievalAllowed share one instant, and repeats nothing', async () => {
+    const where = sb.info.locations[2] ?? sb.info.locations[0];
+    const before = sandboxApproved(where);
+    const ids = await create(MAX_SEARCH_RETRIEVAL + 40, where, 'NON_FBF');
+    const same = new Date('2026-12-02T00:00:00.000Z').toISOString();
+    for (const id of ids) sb.world.shipments.get(id)!.dispatchByDate = same;
+    const { ids: found, capped } = await collect(slicedSearch(client.orders, everyProfile(where)));
+    expect(capped).toBe(true);
+    expect(found.length).toBe(new Set(found).size);
+    expect(found.length).toBeGreaterThanOrEqual(MAX_SEARCH_RETRIEVAL);
+    for (const id of before) expect(found).toContain(id);
+  }, 120_000);
+
+  it('shipments packed or cancelled while the search pages: the rest all found, each once', async () => {
+    const where = sb.info.locations[0];
+    const expected = sandboxApproved(where);
+    const victims = [...expected].filter((_, i) => i % 50 === 7);
+    let pages = 0;
+    // Between pages, some shipments leave APPROVED as other desks would move them.
+    const orders = {
+      async *searchPages(request: SearchRequest) {
+        const it = client.orders.searchPages(request);
+        for (;;) {
+          const r = await it.next();
+          if (r.done) return r.value;
+          if (++pages === 30) {
+            for (const id of victims) for (const item of sb.world.shipments.get(id)!.orderItems) item.status = 'CANCELLED';
+          }
+          yield r.value;
+        }
+      },
+    };
+    const { ids: found } = await collect(slicedSearch(orders, everyProfile(where)));
+    expect(found.length).toBe(new Set(found).size);
+    const steady = [...expected].filter((id) => !victims.includes(id));
+    const foundSet = new Set(found);
+    for (const id of steady) if (!foundSet.has(id)) throw new Error(`${id} stayed approved but the search missed it`);
+    expect(pages).toBeGreaterThan(30);
+  }, 120_000);
+});
