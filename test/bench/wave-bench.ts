@@ -13,10 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentile, type BenchRow } from './bench-table.js';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { Agent, fetch } from 'undici';
-import { openStation, openStores, type Station } from '../../electron/station/station.js';
+import { startSandboxProcess, stationOn } from './sandbox-process.js';
 import { runResumableWave } from '../../electron/station/composition/wave-run.js';
 import { packShipments } from '../../electron/station/composition/shipment-flow.js';
 import { Journal } from '../../electron/station/journal/journal.js';
@@ -27,47 +24,6 @@ const WAVE = 1_000;
 const NAIVE_SAMPLE = 40;
 const LATENCY_MS = 50;
 const SCANS = 3_000;
-
-/** The sandbox in its own process, as a real marketplace would be: its label rendering and
- * JSON work must not run on the station's event loop. */
-async function startSandboxProcess(dir: string): Promise<{ info: SandboxInfo; child: ChildProcess; call(path: string, body: unknown): Promise<any> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--shipments', '0', '--label-delay-ms', '0', '--state-dir', dir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  const info = JSON.parse(line) as SandboxInfo;
-  const agent = new Agent({ connect: { ca: readFileSync(info.caCertPath, 'utf8') } });
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sandbox-control': info.controlToken }, dispatcher: agent });
-    return res.json();
-  };
-  return { info, child, call };
-}
-
-interface SandboxInfo {
-  baseUrl: string;
-  caCertPath: string;
-  sellerId: string;
-  locations: string[];
-  selfAccess: { appId: string; appSecret: string };
-  controlToken: string;
-}
-
-async function stationOn(info: SandboxInfo, dir: string): Promise<Station> {
-  const app = info.selfAccess;
-  return openStation({
-    stores: openStores(dir),
-    connection: { kind: 'sandboxInfo', baseUrl: info.baseUrl, identity: info.baseUrl, caPem: readFileSync(info.caCertPath, 'utf8'), mode: 'selfAccess', appId: app.appId, credentials: async () => app, locations: info.locations, now: () => Date.now(), close: async () => undefined },
-  });
-}
 
 async function waveRows(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'wave-bench-'));
@@ -125,8 +81,7 @@ async function waveRows(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    sandbox.child.kill('SIGTERM');
-    await new Promise((r) => sandbox.child.once('exit', r));
+    await sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

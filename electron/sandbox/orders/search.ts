@@ -2,8 +2,9 @@
 // 4: next pages through GET /v3/shipments/filter?next_token=). A search is a snapshot: the first
 // call filters and sorts the seller's shipments once and keeps the ordered id list (at most
 // maxDataRetrievalAllowed of them); next pages slice that list, so paging through 100,000
-// shipments never re-sorts them. The token carries the request itself, so a page still works
-// after the snapshot was evicted or the sandbox restarted: the search is then run again.
+// shipments never re-sorts them. The token carries the request itself and the last shipment
+// given, so a page still works after the snapshot was evicted or the sandbox restarted: the search
+// is then run again and goes on after that shipment (no offset shift, no skipped shipment).
 import { orderError } from '../http/route.js';
 import { MAX_SEARCH_RETRIEVAL } from '../../../shared/api/limits.js';
 import type { SearchResponse } from '../../../shared/api/shipments.js';
@@ -12,8 +13,8 @@ import type { World } from '../world/world.js';
 import { parseSearchRequest, type MsRange, type SearchQuery } from './search-query.js';
 import { shipmentWire } from './shipment-wire.js';
 
-/** Snapshots kept per world; the oldest is dropped first. */
-const MAX_SNAPSHOTS = 64;
+/** Snapshots kept per world; the oldest is dropped first. A station pages up to 48 windows of a search at once. */
+const MAX_SNAPSHOTS = 256;
 const snapshots = new WeakMap<World, Map<string, string[]>>();
 
 interface TokenBody {
@@ -23,11 +24,28 @@ interface TokenBody {
   b: unknown;
   /** Offset of the next page. */
   o: number;
+  /** Sort key and id of the last shipment given: where to go on when the snapshot is gone. */
+  k?: string;
+  i?: string;
 }
+
+/** Dates the sandbox wrote itself (toISOString): 24 characters, UTC, so they compare as text. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The range's ends as canonical ISO text, once per range: a search over 100,000 shipments then parses no date. */
+const rangeText = new WeakMap<MsRange, [string, string] | null>();
+const asText = (t: number): string => (t <= -8.64e15 ? '' : t >= 8.64e15 ? '\uffff' : new Date(t).toISOString());
 
 const inRange = (iso: string | undefined, r: MsRange | undefined): boolean => {
   if (!r) return true;
   if (!iso) return false;
+  let text = rangeText.get(r);
+  if (text === undefined) {
+    // Years before 0 or after 9999 do not fit the 24-character form: parse each date then.
+    const ends = [asText(Math.max(r[0], -8.64e15)), asText(Math.min(r[1], 8.64e15))];
+    text = ends.every((e) => e === '' || e === '\uffff' || CANONICAL_ISO.test(e)) ? (ends as [string, string]) : null;
+    rangeText.set(r, text);
+  }
+  if (text && iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */) return iso >= text[0] && iso <= text[1];
   const t = Date.parse(iso);
   return t >= r[0] && t <= r[1];
 };
@@ -83,6 +101,22 @@ function runSearch(world: World, sellerId: string, q: SearchQuery): string[] {
   return ids;
 }
 
+/** Index of the first id that sorts after (k, i) in the search's order. */
+function positionAfter(world: World, ids: readonly string[], q: SearchQuery, after: { k: string; i: string }): number {
+  const dir = q.sortOrder === 'desc' ? -1 : 1;
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = world.shipments.get(ids[mid])!;
+    const k = sortKey(s, q);
+    const before = k === after.k ? s.shipmentId <= after.i : (k < after.k ? -dir : dir) < 0;
+    if (before) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function snapshotStore(world: World): Map<string, string[]> {
   let map = snapshots.get(world);
   if (!map) {
@@ -92,7 +126,7 @@ function snapshotStore(world: World): Map<string, string[]> {
   return map;
 }
 
-function page(world: World, sellerId: string, body: unknown, q: SearchQuery, offset: number, fresh: boolean): SearchResponse {
+function page(world: World, sellerId: string, body: unknown, q: SearchQuery, offset: number, fresh: boolean, after?: { k: string; i: string }): SearchResponse {
   const store = snapshotStore(world);
   const key = `${sellerId}\u0000${JSON.stringify(q)}`;
   let ids = fresh ? undefined : store.get(key);
@@ -101,6 +135,9 @@ function page(world: World, sellerId: string, body: unknown, q: SearchQuery, off
     store.delete(key);
     store.set(key, ids);
     if (store.size > MAX_SNAPSHOTS) store.delete(store.keys().next().value!);
+    // The search ran again (snapshot evicted, sandbox restarted): shipments that left the result
+    // since would shift an offset and skip others, so the page starts after the last one given.
+    if (!fresh && after) offset = positionAfter(world, ids, q, after);
   }
   const end = Math.min(offset + q.pageSize, ids.length);
   const shipments = [];
@@ -109,7 +146,8 @@ function page(world: World, sellerId: string, body: unknown, q: SearchQuery, off
     if (s) shipments.push(shipmentWire(world.settle(s), false));
   }
   const hasMore = end < ids.length;
-  const token: TokenBody = { s: sellerId, b: body, o: end };
+  const last = end > 0 ? world.shipments.get(ids[end - 1]) : undefined;
+  const token: TokenBody = { s: sellerId, b: body, o: end, ...(last ? { k: sortKey(last, q), i: last.shipmentId } : {}) };
   return {
     hasMore,
     nextPageUrl: hasMore ? `/v3/shipments/filter?next_token=${Buffer.from(JSON.stringify(token)).toString('base64url')}` : null,
@@ -137,5 +175,5 @@ export function searchNextPage(world: World, sellerId: string, token: string | n
   }
   if (t.s !== sellerId) throw orderError(403, 'OPERATION_NOT_ALLOWED', 'next_token belongs to another seller.');
   const q = parseSearchRequest(t.b);
-  return page(world, sellerId, t.b, q, t.o, false);
+  return page(world, sellerId, t.b, q, t.o, false, typeof t.k === 'string' && typeof t.i === 'string' ? { k: t.k, i: t.i } : undefined);
 }

@@ -25,7 +25,7 @@ export type FetchLike = (
  * SEARCH_CONCURRENCY windows side by side (packing/sliced-search.ts) and the desk's own calls need
  * room beside it.
  */
-export const MAX_REQUESTS_IN_FLIGHT = 32;
+export const MAX_REQUESTS_IN_FLIGHT = 64;
 
 /** undici fetch over a keep-alive Agent that trusts exactly the given CA (when given). */
 export function createNodeFetch(options: { caPem?: string; connections?: number } = {}): { fetch: FetchLike; close(): Promise<void> } {

@@ -22,10 +22,10 @@ import type { OrdersClient } from '../api/orders-client.js';
 
 /**
  * Search requests in flight at once for one search. The interface states no rate limit (spec §
- * Limits: "Rate limits: not shown"); 24 keeps a 12,000-shipment queue within seconds at 50 ms of
+ * Limits: "Rate limits: not shown"); 48 keeps a 12,000-shipment queue within seconds at 50 ms of
  * latency and 150 ms of server time per page while leaving the desk's other calls room.
  */
-export const SEARCH_CONCURRENCY = 24;
+export const SEARCH_CONCURRENCY = 48;
 
 type Orders = Pick<OrdersClient, 'searchPages'>;
 type Chain = AsyncGenerator<ShipmentWire[], { capped: boolean }>;

@@ -4,10 +4,10 @@
 // pack-request.ts); every approved shipment of the location the wave does not pack is named in
 // the summary with the reason (wave-plan.ts: the same rules as the preview the packer confirmed).
 //
-// Pipelined: the search pages through nextPageUrl one page at a time (spec § search: paging is
-// sequential), one service profile after the other (seller-search.ts), so each batch of 100 found shipments is packed, labelled and dispatched while the
-// search goes on. A wave then takes about the search's round trips plus one batch's, instead of
-// the sum of every phase.
+// Pipelined: the search pages its dispatchByDate windows side by side (sliced-search.ts) and each
+// batch of 100 found shipments is packed, labelled and dispatched while the search goes on. A
+// wave then takes about a few search round trips plus one batch's, instead of the sum of every
+// phase.
 //
 // Reliability: every pack and dispatch batch is journaled before it is sent. A batch whose answer
 // is lost is reconciled by reading the shipments; only those still APPROVED (or PACKED, for
