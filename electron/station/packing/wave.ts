@@ -97,13 +97,15 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
   const collector = new LabelCollector();
   let buffer: ShipmentWire[] = [];
   const flush = () => {
-    if (buffer.length === 0) return;
-    const batch = buffer;
-    buffer = [];
-    const index = batches.length;
-    const run = runBatch(deps, options, batch, summary, counts, progress);
-    // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
-    batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
+    // Pages of the sliced search come in any size: batches are cut at the mutation limit exactly.
+    while (buffer.length > 0) {
+      const batch = buffer.slice(0, MAX_SHIPMENTS_PER_MUTATION);
+      buffer = buffer.slice(MAX_SHIPMENTS_PER_MUTATION);
+      const index = batches.length;
+      const run = runBatch(deps, options, batch, summary, counts, progress);
+      // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
+      batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
+    }
   };
 
   const pages = searchSellerPacked(deps.client.orders, {
@@ -132,7 +134,11 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
       counts.found += wanted.length;
       options.onProgress?.({ step: 'found', shipments: counts.found, capped: false });
       buffer.push(...wanted);
-      if (buffer.length >= MAX_SHIPMENTS_PER_MUTATION) flush();
+      if (buffer.length >= MAX_SHIPMENTS_PER_MUTATION) {
+        const rest = buffer.splice(MAX_SHIPMENTS_PER_MUTATION * Math.floor(buffer.length / MAX_SHIPMENTS_PER_MUTATION));
+        flush();
+        buffer = rest;
+      }
     }
     flush();
     summary.skipped.push(...(await outsideTheWave(deps.client, options.locationId, options.sku)));
@@ -210,12 +216,14 @@ async function runBatch(
   for (const id of packed.filter((x) => !ready.includes(x))) {
     summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time; print it from Print when it is.' });
   }
-  const labels = ready.length > 0 ? await deps.client.orders.labels(ready) : undefined;
-
-  let dispatched: string[] = [];
-  if (options.dispatch && ready.length > 0) {
-    dispatched = await applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary.failed, adder('dispatched', progress.dispatched));
-  }
+  // Both need only PACKED (spec § Shipment: labels after PACKED, dispatch from PACKED): the label
+  // PDF and ready to dispatch are asked for at once, so a batch costs one round trip for the two.
+  const [labels, dispatched] = await Promise.all([
+    ready.length > 0 ? deps.client.orders.labels(ready) : undefined,
+    options.dispatch && ready.length > 0
+      ? applyWithReconcile(deps, 'dispatch', ready, (ids) => deps.client.orders.dispatch(ids, options.locationId), summary.failed, adder('dispatched', progress.dispatched))
+      : ([] as string[]),
+  ]);
   return { packed, ready, labels, dispatched };
 }
 
