@@ -1,4 +1,4 @@
-// `npm run sandbox -- --port 0 --seed 7 --shipments 200 --state-dir DIR [--label-delay-ms N]`
+// `npm run sandbox -- --port 0 --seed 7 --shipments 200 --state-dir DIR [--label-delay-ms N | --label-delay-spread]`
 // Runs the embedded marketplace on its own. When it is ready it prints exactly one line of JSON
 // on stdout (base URL, CA certificate path, demo credentials) so scripts and tests can read it;
 // everything else goes to stderr. SIGINT / SIGTERM flush the state and exit 0.
@@ -14,7 +14,7 @@ import { MAX_LABEL_GENERATION_MS } from '../../shared/api/limits.js';
 export const MAX_CLI_SHIPMENTS = 1_000_000;
 /** Size of a new data set when --shipments is not given. */
 export const CLI_DEFAULT_SHIPMENTS = 200;
-const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000]';
+const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000 | --label-delay-spread]';
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z
@@ -29,6 +29,7 @@ const Args = z.object({
   seed: wholeNumber('seed', 0, 2 ** 32 - 1).optional(),
   shipments: wholeNumber('shipments', 0, MAX_CLI_SHIPMENTS).optional(),
   'label-delay-ms': wholeNumber('label-delay-ms', 0, MAX_LABEL_GENERATION_MS).optional(),
+  'label-delay-spread': z.boolean().optional(),
 });
 
 function fail(message: string): never {
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         shipments: { type: 'string' },
         'label-delay-ms': { type: 'string' },
+        'label-delay-spread': { type: 'boolean' },
       },
       strict: true,
     }).values;
@@ -88,6 +90,8 @@ async function main(): Promise<void> {
       shipments: args.shipments,
       defaultShipments: CLI_DEFAULT_SHIPMENTS,
       labelDelayMs: args['label-delay-ms'],
+      // The spec's spread of label delays, seeded like the data set so that a run repeats.
+      labelDelaySpreadSeed: args['label-delay-spread'] ? (args.seed ?? 7) : undefined,
     });
   } catch (e) {
     if (e instanceof StateDirMismatchError) fail(e.message);

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   /** Size of a new data set when `shipments` is absent (DEFAULT_SHIPMENTS otherwise). */
   defaultShipments?: number;
   labelDelayMs?: number;
+  /** Label delays drawn from the spec's spread with this seed instead of labelDelayMs (world/label-delays.ts). */
+  labelDelaySpreadSeed?: number;
   port?: number;
   /** Listen address; 127.0.0.1 unless a test needs a non-loopback peer. */
   host?: string;
@@ -54,7 +56,7 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const clock = createEpochClock(options.clock ?? createClock());
-  const world = new World({ clock, labelDelayMs: options.labelDelayMs ?? 2000 });
+  const world = new World({ clock, labelDelayMs: options.labelDelayMs ?? 2000, labelDelaySpreadSeed: options.labelDelaySpreadSeed });
   const defaults = { seed: options.seed ?? DEFAULT_SEED, shipments: options.shipments ?? options.defaultShipments ?? DEFAULT_SHIPMENTS, epochMs: clock.now() };
   const store: StatePersistence | undefined = options.stateDir
     ? openPersistence(options.stateDir, { seed: options.seed, shipments: options.shipments }, defaults)

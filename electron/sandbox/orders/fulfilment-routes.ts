@@ -74,7 +74,7 @@ function updateAckOne(world: World, seller: Seller, e: UpdateAckRequest['shipmen
   form.ackNumber = e.ackNumber.trim();
   if (!s.forms.some((f) => f.status === 'FAILED')) {
     moveActiveItems(s, 'PACKING_IN_PROGRESS', world.nowIso());
-    if (s.pack) s.pack.documentsReadyAt = world.now() + world.labelDelayMs;
+    if (s.pack) s.pack.documentsReadyAt = world.now() + world.nextLabelDelayMs();
     world.packing.add(s.shipmentId);
   }
   world.touch('shipment', s.shipmentId);

@@ -41,7 +41,7 @@ export function applyPack(world: World, seller: Seller, plan: PackPlan): void {
   const now = world.now();
   const record: PackRecord = {
     requestedAt: now,
-    documentsReadyAt: now + world.labelDelayMs,
+    documentsReadyAt: now + world.nextLabelDelayMs(),
     invoiceNumber: plan.invoiceNumber ?? nextAutoInvoiceNumber(world, seller),
     invoiceDate: plan.invoiceDate,
     taxItems: plan.taxItems,

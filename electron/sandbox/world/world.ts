@@ -15,16 +15,21 @@ import type {
   ShipmentRec,
   TokenRec,
 } from './model.js';
+import { labelDelays } from './label-delays.js';
 
 export interface WorldOptions {
   clock: SandboxClock;
   /** Delay between an accepted pack and PACKED (spec § Shipment: "Labels and invoices are generated asynchronously"). */
   labelDelayMs: number;
+  /** Instead of the fixed delay, the spec's spread of delays (label-delays.ts), drawn with this seed. */
+  labelDelaySpreadSeed?: number;
 }
 
 export class World {
   readonly clock: SandboxClock;
+  /** The fixed delay (tests set it directly); ignored while the spread is on. */
   labelDelayMs: number;
+  private readonly spread?: () => number;
 
   readonly sellers = new Map<string, Seller>();
   readonly apps = new Map<string, AppRec>();
@@ -52,6 +57,12 @@ export class World {
   constructor(options: WorldOptions) {
     this.clock = options.clock;
     this.labelDelayMs = options.labelDelayMs;
+    if (options.labelDelaySpreadSeed !== undefined) this.spread = labelDelays({ spread: 'spec', seed: options.labelDelaySpreadSeed });
+  }
+
+  /** The documents delay of the pack being accepted now. */
+  nextLabelDelayMs(): number {
+    return this.spread ? this.spread() : this.labelDelayMs;
   }
 
   now(): number {
@@ -81,8 +92,8 @@ export class World {
   }
 
   /** Appends one of the spec's events (spec § Events) to the event log. */
-  emit(kind: EventKind, ids: { shipmentId?: string; returnId?: string; orderItemIds?: string[] }): EventRec {
-    const event: EventRec = { seq: this.events.length + 1, kind, ...ids, at: this.nowIso() };
+  emit(kind: EventKind, ids: { shipmentId?: string; returnId?: string; orderItemIds?: string[] }, at = this.now()): EventRec {
+    const event: EventRec = { seq: this.events.length + 1, kind, ...ids, at: new Date(at).toISOString() };
     this.events.push(event);
     this.newEvents.push(event);
     return event;
@@ -115,7 +126,9 @@ export class World {
       shipment.updatedAt = new Date(Math.max(pack.documentsReadyAt, Date.parse(shipment.updatedAt))).toISOString();
       this.touch('shipment', shipment.shipmentId);
       this.packing.delete(shipment.shipmentId);
-      this.emit('Packed', { shipmentId: shipment.shipmentId, orderItemIds: shipment.orderItems.map((i) => i.orderItemId) });
+      // Dated when the documents became ready, which is when the marketplace marked it PACKED,
+      // not when a read or the sweep happened to notice.
+      this.emit('Packed', { shipmentId: shipment.shipmentId, orderItemIds: shipment.orderItems.map((i) => i.orderItemId) }, Math.min(pack.documentsReadyAt, this.now()));
     }
     return shipment;
   }
