@@ -2,6 +2,7 @@
 // journal, the invoice series, the marketplace client (tokens kept in the secret store) and the
 // product facts cache. The CLI, the desktop app and tests build it the same way; the marketplace
 // connection comes in as a parameter (see composition/connection.ts).
+import { closeLabelWatcher } from './packing/label-watcher.js';
 import { createMarketplaceClient, type MarketplaceClient } from './api/client.js';
 import { createNodeFetch, type FetchLike } from './api/http.js';
 import type { RetryPolicy } from './api/retry.js';
@@ -96,6 +97,8 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
     clock,
     who: { operator: settings.desk.operator || 'station-cli', desk: settings.desk.name },
     close: async () => {
+      // Nothing keeps asking about labels for a station that is gone.
+      closeLabelWatcher(client);
       await journal.close();
       await node?.close();
       await connection.close();

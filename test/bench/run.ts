@@ -11,6 +11,7 @@ const modules: BenchModule[] = [
   { area: 'devices', load: async () => (await import('./devices-bench.js')).runDevicesBench },
   { area: 'printing', load: async () => (await import('./printing-bench.js')).runPrintingBench },
   { area: 'station', load: async () => (await import('./wave-bench.js')).runWaveBench },
+  { area: 'labels', load: async () => (await import('./label-bench.js')).runLabelBench },
   { area: 'search', load: async () => (await import('./search-bench.js')).runSearchBench },
   { area: 'sandbox', load: async () => (await import('./sandbox-bench.js')).runSandboxBench },
   { area: 'renderer', load: async () => (await import('./renderer-bench.js')).runRendererBench },

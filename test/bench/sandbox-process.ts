@@ -21,6 +21,8 @@ export interface SandboxProcess {
   info: SandboxInfo;
   child: ChildProcess;
   call(path: string, body: unknown): Promise<any>;
+  /** A GET of the control API (the event log). */
+  get(path: string): Promise<any>;
   stop(): Promise<void>;
 }
 
@@ -45,13 +47,14 @@ export async function startSandboxProcess(dir: string, extra: string[] = ['--lab
     const res = await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sandbox-control': info.controlToken }, dispatcher: agent });
     return res.json();
   };
+  const get = async (path: string) => (await fetch(info.baseUrl + path, { headers: { 'x-sandbox-control': info.controlToken }, dispatcher: agent })).json();
   const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;
     await agent.close();
   };
-  return { info, child, call, stop };
+  return { info, child, call, get, stop };
 }
 
 export interface SandboxInfo {

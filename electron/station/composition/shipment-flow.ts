@@ -29,8 +29,6 @@ export interface FlowOptions {
   progress?: (line: string) => void;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /**
  * A shipment operation for ids through the journal; a lost or ambiguous answer is reconciled by
  * reading state and only what did not take effect is sent again (at most `rounds` times). The
@@ -47,9 +45,9 @@ export function applyJournaled(
   return applyWithReconcile(station, op, ids, send, failed, undefined, rounds);
 }
 
-/** Polls (first at once, then with backoff) until documents are ready: PACKED or later. */
-export function waitUntilPacked(station: Station, ids: string[], options: Pick<FlowOptions, 'maxWaitMs' | 'sleep'> = {}): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
-  return waitForDocuments(station, ids, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, options.sleep ?? defaultSleep);
+/** Waits through the station's label watcher until documents are ready: PACKED or later. */
+export function waitUntilPacked(station: Station, ids: string[], options: Pick<FlowOptions, 'maxWaitMs'> = {}): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
+  return waitForDocuments(station, ids, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS);
 }
 
 /** Packs the given shipments with their listings' package sizes, then labels and dispatch. */

@@ -75,7 +75,7 @@ export async function runResumableWave(station: Station, options: ResumableWaveO
   if (carried.length > 0) {
     const requestsBefore = station.client.http.requests;
     summary.packed += carried.length;
-    const { ready, shipments } = await waitUntilPacked(station, carried, { maxWaitMs: options.maxWaitMs, sleep: options.sleep });
+    const { ready, shipments } = await waitUntilPacked(station, carried, { maxWaitMs: options.maxWaitMs });
     for (const id of carried.filter((x) => !ready.includes(x))) summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time.' });
     if (ready.length > 0) {
       const pdf = await station.client.orders.labels(ready);

@@ -5,10 +5,11 @@
 // window is its own search (its own chain, its own 5,000), so windows run side by side.
 //
 // Windows are sized from what the search shows: the first page of the whole range gives the
-// earliest dates, a one-shipment page sorted the other way gives the latest, and the range between
-// is cut into as many windows as requests may run at once. Whenever fewer windows are left than
-// that, the one with the widest span still ahead is cut in two (its chain goes on up to the cut and
-// a new search takes the rest), so a crowded week is shared out however the dates fall.
+// earliest dates and, when it says there is more, a one-shipment page sorted the other way gives
+// the latest; the range between is cut into as many windows as requests may run at once. Whenever
+// fewer windows are left than that, the one with the widest span still ahead is cut in two (its
+// chain goes on up to the cut and a new search takes the rest), so a crowded week is shared out
+// however the dates fall.
 //
 // No gap: windows are [from, to] in whole milliseconds, each starting 1 ms after the previous ends,
 // and a chain stops only when it ends or a page passes its window's end (pages are sorted by
@@ -181,18 +182,17 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
         const to = epochOf(base.filter.dispatchByDate?.to, Infinity);
         const whole = open(base, from, to, -Infinity);
         if (!sliceable(base)) return { whole, latest: undefined };
-        const latest = (async () => {
-          const it = orders.searchPages({ ...base, pagination: { pageSize: 1 }, sort: { field: 'dispatchByDate', order: 'desc' } });
-          try {
-            const first = await it.next();
-            return first.done ? undefined : first.value[0];
-          } finally {
-            void it.return({ capped: false });
-          }
-        })();
         windows.push(whole);
-        const [, top] = await Promise.all([step(whole), latest]);
-        return { whole, latest: top };
+        await step(whole);
+        // A search of one page (a refresh of what changed) costs nothing more.
+        if (whole.done || !whole.more) return { whole, latest: undefined };
+        const it = orders.searchPages({ ...base, pagination: { pageSize: 1 }, sort: { field: 'dispatchByDate', order: 'desc' } });
+        try {
+          const top = await it.next();
+          return { whole, latest: top.done ? undefined : top.value[0] };
+        } finally {
+          void it.return({ capped: false });
+        }
       }),
     );
     if (errors.length > 0) throw errors[0];

@@ -6,7 +6,8 @@ import { chunk } from '../api/concurrency.js';
 import { MarketplaceError } from '../api/errors.js';
 import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import { journaled } from '../journal/journaled-call.js';
-import { reconcileShipments, tookEffect, type ShipmentOp } from './reconcile.js';
+import { labelWatcherFor } from './label-watcher.js';
+import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { WaveDeps, WaveSummary } from './wave.js';
 
@@ -74,31 +75,16 @@ export async function applyWithReconcile(
 }
 
 /**
- * Polls (first at once, then with backoff) until documents are ready (PACKED or later) or the
- * wait runs out. Returns the ready ids in the order given, and the shipments as last read.
+ * Waits until documents are ready (PACKED or later) or the wait runs out, through the station's
+ * one label watcher (label-watcher.ts): the batch is read at once, then with every other
+ * shipment waiting at this station. Returns the ready ids in the order given, and the shipments
+ * as last read.
  */
 export async function waitForDocuments(
-  deps: Pick<WaveDeps, 'client' | 'clock'>,
+  deps: Pick<WaveDeps, 'client'>,
   ids: string[],
   maxWaitMs: number,
-  sleep: (ms: number) => Promise<void>,
   progress: (n: number) => void = () => undefined,
 ): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
-  const ready = new Set<string>();
-  const shipments = new Map<string, ShipmentWire>();
-  const deadline = deps.clock.now().getTime() + maxWaitMs;
-  let delay = 200;
-  for (;;) {
-    const waiting = ids.filter((id) => !ready.has(id));
-    if (waiting.length === 0) break;
-    for (const s of await deps.client.orders.getShipments({ shipmentIds: waiting })) {
-      shipments.set(s.shipmentId, s);
-      if (tookEffect('dispatch', s) || s.orderItems.every((i) => i.status === 'PACKED')) ready.add(s.shipmentId);
-    }
-    progress(ready.size);
-    if (ready.size === ids.length || deps.clock.now().getTime() + delay > deadline) break;
-    await sleep(delay);
-    delay = Math.min(delay * 2, 10_000);
-  }
-  return { ready: ids.filter((id) => ready.has(id)), shipments };
+  return labelWatcherFor(deps.client).watchAll(ids, { maxWaitMs, checkNow: true }, progress);
 }

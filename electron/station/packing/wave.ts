@@ -170,7 +170,6 @@ async function runBatch(
   counts: { packed: number; ready: number; dispatched: number },
   progress: { packed(): void; ready(): void; dispatched(): void },
 ): Promise<BatchOutcome> {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // The batch steps report running totals of their own; the wave adds up the increases.
   const adder = (key: 'packed' | 'ready' | 'dispatched', tell: () => void) => {
     let last = 0;
@@ -212,7 +211,7 @@ async function runBatch(
     if (n) deps.invoices.markVoid(n, 'The marketplace did not pack the shipment.');
   }
 
-  const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, sleep, adder('ready', progress.ready));
+  const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, adder('ready', progress.ready));
   for (const id of packed.filter((x) => !ready.includes(x))) {
     summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time; print it from Print when it is.' });
   }
