@@ -1,4 +1,5 @@
-// `npm start`: builds the app, then runs it in Electron when its runtime is installed, or in
+// `npm start`: builds the app when a source changed since the last build (build-freshness.ts),
+// then runs it in Electron when its runtime is installed, or in
 // browser mode when it is not (a machine where the Electron download was skipped or blocked):
 // one line says so, then the page address with its launch token is printed. `npm run web`
 // (`--browser`) goes to browser mode directly. Ctrl+C / SIGTERM stop everything cleanly.
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { defaultDataDir } from './station/composition/data-dir.js';
 import { appVersion, startBrowserMode, type RunningBrowserMode } from './host/browser-mode.js';
 import { startBoardMode } from './host/board-mode.js';
+import { buildNeeded } from './shell/build-freshness.js';
 import { electronBinary } from './shell/electron-runtime.js';
 import { JournalInUseError } from './station/journal/journal-lock.js';
 
@@ -41,7 +43,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function build(): void {
+function build(why: string): void {
+  process.stdout.write(`Building the app (${why})…\n`);
   const cli = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
   const started = Date.now();
   const result = spawnSync(process.execPath, [cli, 'build'], { cwd: ROOT, encoding: 'utf8' });
@@ -128,7 +131,11 @@ async function main(): Promise<void> {
   const args = parsed.data;
   const dataDir = args['data-dir'] ? resolve(args['data-dir']) : process.env.STATION_DATA_DIR || defaultDataDir();
 
-  if (!args['no-build']) build();
+  if (!args['no-build']) {
+    const why = buildNeeded(ROOT);
+    if (why) build(why);
+    else process.stdout.write('The app in out/ is up to date with its sources.\n');
+  }
   if (args.board) return runBoard(args.port, dataDir);
   if (!args.browser) {
     const binary = electronBinary(createRequire(import.meta.url));
