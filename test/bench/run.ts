@@ -2,7 +2,7 @@
 // between the bench markers. Modules are plain async functions returning BenchRow[], so a new
 // area is one import and one line below.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { renderTable, type BenchRow } from './bench-table.js';
 
 type BenchModule = { area: string; load: () => Promise<() => Promise<BenchRow[]>> };
@@ -27,13 +27,15 @@ const END = '<!-- bench:end -->';
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const rows: BenchRow[] = [];
+  // The machine's load when the run began: figures from a busy machine are not the table's.
+  const loadAtStart = loadavg()[0];
   for (const m of modules) {
     if (only.length > 0 && !only.includes(m.area)) continue;
     process.stderr.write(`bench: ${m.area} ...\n`);
     const run = await m.load();
     rows.push(...(await run()));
   }
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+  const machine = `${availableParallelism()} cores (nproc; ${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, load average ${loadAtStart.toFixed(1)} at the start, Node ${process.version}`;
   const table = renderTable(rows, new Date(), machine);
   process.stdout.write(table + '\n');
   if (only.length === 0) {
