@@ -136,6 +136,11 @@ export const VideoSettings = z.object({
   /** VP8 costs the desk's CPU less; VP9 makes smaller files at the same picture. */
   codec: z.enum(['vp8', 'vp9']).default('vp8'),
   bitrateKbps: z.number().int().min(200, 'The video bitrate must be at least 200 kbit/s.').max(8000, 'The video bitrate can be at most 8000 kbit/s.').default(1500),
+  /**
+   * Seconds filmed before the scan that opens a shipment (the desk as it was just before): the
+   * idle picture is kept only this long, so a clip starts with up to this much of it.
+   */
+  preRollSeconds: z.number().min(0).max(30, 'The start margin can be at most 30 seconds.').default(3),
   /** Seconds filmed after the shipment is packed or put aside (sealing the box). */
   endMarginSeconds: z.number().min(0).max(30, 'The end margin can be at most 30 seconds.').default(3),
   retentionDays: z.number().int().min(1, 'Keep clips for at least 1 day.').max(3650).default(90),

@@ -22,7 +22,10 @@ export const ClipView = z.object({
   serials: z.array(z.string()),
   desk: z.string(),
   operator: z.string(),
+  /** When filming started: the opening scan less the start margin (preRollMs). */
   startedAt: z.string(),
+  /** Milliseconds of the desk before the shipment opened at the head of the clip (the start margin). */
+  preRollMs: z.number().int().nonnegative().optional(),
   endedAt: z.string().optional(),
   /** 'recording': chunks still coming; 'cut': never ended (a crash) yet plays up to its last chunk. */
   state: z.enum(['recording', 'complete', 'cut']),
@@ -54,6 +57,10 @@ export const VideoSpaceView = z.object({
 });
 
 const Id = z.string().trim().min(1).max(100);
+/** A window of the app at this desk (a random id it makes when it opens). */
+const WindowId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'A window id has 8 to 64 letters, digits and "-".');
+/** The longest start margin a clip may carry (the setting's limit, with room for a slow rotation). */
+export const MAX_PRE_ROLL_MS = 60_000;
 
 export const videoCommands = {
   'video.begin': command(
@@ -66,10 +73,20 @@ export const videoCommands = {
       desk: z.string().max(60),
       operator: z.string().max(60),
       mimeType: z.string().max(100),
+      /** The window filming: it must hold the desk's camera (video.claim). */
+      windowId: WindowId,
+      /** How much of the desk before the opening scan the clip starts with. */
+      preRollMs: z.number().int().nonnegative().max(MAX_PRE_ROLL_MS).default(0),
     }),
     z.object({ clipId: z.string() }),
     'A clip starts: the station creates its file and index entry.',
   ),
+  'video.claim': command(
+    z.object({ windowId: WindowId }),
+    z.object({ granted: z.boolean(), leaseMs: z.number().int() }),
+    'A window asks to be the one that films at this desk (and renews it); one window holds it at a time.',
+  ),
+  'video.release': command(z.object({ windowId: WindowId }), Ok, 'A window that films gives the camera up (it closes or its camera is unset).'),
   'video.chunk': command(
     z.object({ clipId: ClipId, seq: z.number().int().nonnegative(), data: z.string().max(MAX_VIDEO_CHUNK_BASE64) }),
     z.object({ bytes: z.number().int() }),

@@ -32,7 +32,7 @@ function service(records: JournalRecord[] = [], extra: Partial<VideoServiceDeps>
 }
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], skus: ['SKU-RED'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm' };
+const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], skus: ['SKU-RED'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm', windowId: 'window-one' };
 
 describe('clip writer', () => {
   it('appends chunks to the file as they come, once each, in order, and keeps the folder and files private', () => {
@@ -59,6 +59,38 @@ describe('clip writer', () => {
     expect(() => video.chunk(clipId, 2, b64('c'))).toThrow(/Piece 1 of the clip never arrived/);
     await video.end(clipId, 'packed');
     expect(() => video.chunk(clipId, 1, b64('b'))).toThrow(/no longer being recorded/);
+  });
+
+  it('lets one window of the desk film: a second window is refused a clip until the first lets go or stops renewing', async () => {
+    const { video, advance } = service();
+    expect(video.claim('window-one').granted).toBe(true);
+    expect(video.claim('window-two').granted).toBe(false);
+    expect(() => video.begin({ ...begin, windowId: 'window-two' })).toThrow(/Another window of this desk is filming/);
+    // The holder renews within the lease and keeps it.
+    advance(4000);
+    expect(video.claim('window-one').granted).toBe(true);
+    advance(4000);
+    expect(video.claim('window-two').granted).toBe(false);
+    const { clipId } = video.begin(begin);
+    video.chunk(clipId, 0, b64('a'));
+    await video.end(clipId, 'packed');
+    // The first window stops renewing (closed, hung): the lease lapses and the second takes over.
+    advance(6001);
+    expect(video.claim('window-two').granted).toBe(true);
+    expect(() => video.begin(begin)).toThrow(/Another window/);
+    // A window that closes lets go at once.
+    video.release('window-two');
+    expect(video.claim('window-one').granted).toBe(true);
+    expect(video.find(undefined, 10).map((c) => c.clipId)).toEqual([clipId]);
+  });
+
+  it('starts a clip the start margin before the opening scan and keeps how long that margin is', () => {
+    const { video } = service();
+    const { clipId } = video.begin({ ...begin, preRollMs: 3200 });
+    const clip = video.find('SHP-1', 1)[0]!;
+    expect(clip.clipId).toBe(clipId);
+    expect(clip.preRollMs).toBe(3200);
+    expect(clip.startedAt).toBe('2026-11-23T09:59:56.800Z');
   });
 });
 

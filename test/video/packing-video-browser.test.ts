@@ -22,6 +22,7 @@ import { requireTool } from '../support/system-tools.js';
 const ready = haveChromium() && cupsAvailable() && requireTool('ffmpeg') && requireTool('ffprobe') && requireTool('pdftotext');
 const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 const END_MARGIN_S = 1;
+const PRE_ROLL_S = 2;
 
 function probeSeconds(file: string): number | undefined {
   const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_format', '-of', 'json', file], { encoding: 'utf8' })) as { format: { duration?: string } };
@@ -57,6 +58,7 @@ async function chooseCamera(desk: Desk): Promise<void> {
   const fake = options.find((o) => o !== options[0] && !o.includes('not connected'));
   expect(fake).toBeDefined();
   await select.selectOption({ label: fake! });
+  await section.getByLabel('Film before the shipment opens (seconds)').fill(String(PRE_ROLL_S));
   await section.getByLabel('Keep filming after the pack (seconds)').fill(String(END_MARGIN_S));
   await section.getByLabel('Resolution').selectOption('640x360');
   await section.getByRole('button', { name: 'Save packing video' }).click();
@@ -103,6 +105,9 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
    */
   async function pack(id: string): Promise<number> {
     await desk.go('Pack');
+    // The desk idle for longer than the start margin, so the clip can start with all of it.
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe('Camera: ready');
+    await desk.page.waitForTimeout(PRE_ROLL_S * 1000 + 500);
     const opened = Date.now();
     await desk.typeScan(id);
     await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe(`Camera: filming ${id}`);
@@ -121,7 +126,7 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
     return Date.now() - opened;
   }
 
-  it('films three shipments, each its own clip: duration as long as it was open, seekable after export, its QR code its shipment id', async () => {
+  it('films three shipments, each its own clip: the start margin, the time it was open and the end margin; seekable after export; the idle desk, then its QR code', async () => {
     await chooseCamera(desk);
     const ids = await station.createShipments('plain', 3, 1);
     const open: Record<string, number> = {};
@@ -141,13 +146,25 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
       expect(clip.skus).toEqual(station.unitScans(id).filter((s, i, a) => a.indexOf(s) === i));
       const exported = await call<{ clip: string; pdf: string }>(station, 'video.export', { clipId: clip.clipId });
       const duration = probeSeconds(exported.clip)!;
-      // Open from the first scan to the pack, plus the margin; the clip starts when the desk has answered the scan.
-      expect(Math.abs(duration - (open[id]! / 1000 + END_MARGIN_S)), `${id}: clip ${duration} s, open ${open[id]} ms`).toBeLessThan(2.5);
+      // The start margin: the desk idle for longer than it, the clip holds one to two margins of it.
+      const preRoll = clip.preRollMs! / 1000;
+      expect(preRoll, `${id}: start margin`).toBeGreaterThanOrEqual(PRE_ROLL_S);
+      expect(preRoll, `${id}: start margin`).toBeLessThan(2 * PRE_ROLL_S + 0.5);
+      expect(Date.parse(clip.endedAt!) - Date.parse(clip.startedAt)).toBeGreaterThan(open[id]! + PRE_ROLL_S * 1000);
+      // Margin, open from the first scan to the pack, margin; the clip's opening is when the desk answered the scan.
+      expect(Math.abs(duration - (preRoll + open[id]! / 1000 + END_MARGIN_S)), `${id}: clip ${duration} s, open ${open[id]} ms, start margin ${preRoll} s`).toBeLessThan(2.5);
       // Seekable: ffmpeg jumps to the last second and decodes a frame there.
       expect(qrAt(exported.clip, Math.max(0, duration - 1), 640, 360)).toBe(id);
-      expect(qrAt(exported.clip, 0.5, 640, 360)).toBe(id);
-      // One frame kept beside the screenshots, to look at what the clip shows.
-      if (id === ids[0]) execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-ss', '1', '-i', exported.clip, '-frames:v', '1', join(ARTIFACTS_DIR, 'video-frame.png')]);
+      // The first frames are the idle desk before the opening scan: no QR code, so no shipment's.
+      expect(qrAt(exported.clip, 0, 640, 360)).toBeUndefined();
+      expect(qrAt(exported.clip, preRoll - 0.6, 640, 360)).toBeUndefined();
+      // From the opening on, each frame names the shipment.
+      expect(qrAt(exported.clip, preRoll + 0.6, 640, 360)).toBe(id);
+      // Frames kept beside the screenshots, to look at what the clip shows.
+      if (id === ids[0]) {
+        execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-ss', String(preRoll + 1), '-i', exported.clip, '-frames:v', '1', join(ARTIFACTS_DIR, 'video-frame.png')]);
+        execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-ss', '0', '-i', exported.clip, '-frames:v', '1', join(ARTIFACTS_DIR, 'video-frame-idle.png')]);
+      }
     }
     // The raw file as written while filming has no duration: only the exported copy is fixed.
     expect(probeSeconds(join(station.dataDir, 'video', `${clips[0]!.clipId}.webm`))).toBeUndefined();
@@ -194,9 +211,61 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
     expect(desk.problems).toEqual([]);
   }, 120_000);
 
+  it('two windows on one desk: a shipment is filmed once, into one clip, by the window that has the camera; the other takes over when it closes', async () => {
+    // The first window has the camera; a second tab of the same browser opens the same desk.
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe('Camera: ready');
+    const second = await desk.context.newPage();
+    const problems: string[] = [];
+    second.on('pageerror', (e) => problems.push(String(e)));
+    const chip = (page = second) => words(page.getByTestId('camera-chip'));
+    const scanIn = async (code: string) => {
+      const field = second.getByLabel('Scan', { exact: true });
+      await field.fill(code);
+      await field.press('Enter');
+    };
+    try {
+      await second.goto(station.url);
+      await second.waitForFunction(() => (globalThis as any).document.documentElement.dataset.station === 'connected', undefined, { timeout: 20_000 });
+      await expect.poll(() => chip(), { timeout: 10_000 }).toBe('Camera: filming in another window');
+      // The shipment is opened and packed from the second window; the first one films it.
+      const [first, next] = await station.createShipments('plain', 2, 1);
+      await second.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Pack\b/ }).click();
+      await scanIn(first!);
+      await expect.poll(() => chip(desk.page), { timeout: 10_000 }).toBe(`Camera: filming ${first}`);
+      expect(await chip()).toBe('Camera: filming in another window');
+      await second.screenshot({ path: join(ARTIFACTS_DIR, 'video-two-windows.png') });
+      for (const sku of station.unitScans(first!)) await scanIn(sku);
+      await call(station, 'desk.measure', { dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.25, source: 'typed' });
+      await desk.page.waitForTimeout(1500);
+      await second.getByLabel('Scan', { exact: true }).press('Enter');
+      const clipsOf = (id: string) => call<ClipView[]>(station, 'video.find', { text: id, limit: 10 });
+      await expect.poll(async () => (await clipsOf(first!)).map((c) => `${c.state}:${c.endReason}`), { timeout: 15_000 }).toEqual(['complete:packed']);
+      // One clip, one file, whole: every frame decodes and the frames name the shipment.
+      const [clip] = await clipsOf(first!);
+      const exported = await call<{ clip: string }>(station, 'video.export', { clipId: clip!.clipId });
+      expect(decodedFrames(exported.clip)).toBeGreaterThan(15);
+      expect(qrAt(exported.clip, clip!.preRollMs! / 1000 + 0.6, 640, 360)).toBe(first);
+      expect(readdirSync(join(station.dataDir, 'video')).filter((f) => f.startsWith(`${first}_`) && f.endsWith('.json'))).toHaveLength(1);
+      // The window with the camera closes: the other takes the camera and films the next shipment.
+      await desk.page.goto('about:blank');
+      await expect.poll(() => chip(), { timeout: 15_000 }).toBe('Camera: ready');
+      await scanIn(next!);
+      await expect.poll(() => chip(), { timeout: 10_000 }).toBe(`Camera: filming ${next}`);
+      await second.waitForTimeout(1500);
+      await second.getByLabel('Scan', { exact: true }).press('Escape');
+      await expect.poll(async () => (await clipsOf(next!)).map((c) => `${c.state}:${c.endReason}`), { timeout: 15_000 }).toEqual(['complete:putAside']);
+      expect(problems).toEqual([]);
+    } finally {
+      await second.close();
+      await desk.open(station.url);
+    }
+  }, 180_000);
+
   it('a camera that disappears is said in the header, packing goes on, and filming resumes when it is back', async () => {
     // The camera is unplugged (its track ends, and it cannot be opened) and plugged back in: the
     // page's getUserMedia is wrapped to do that, since no camera here can be pulled out.
+    // This window of the desk films; it leaves, so the window under test holds the camera.
+    await desk.page.goto('about:blank');
     const other = await openDesk(browser);
     try {
       await other.context.addInitScript(() => {
@@ -243,6 +312,7 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
       expect(other.problems).toEqual([]);
     } finally {
       await other.close();
+      await desk.open(station.url);
     }
   }, 120_000);
 

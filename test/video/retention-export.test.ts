@@ -70,7 +70,7 @@ describe.skipIf(!(requireTool('ffmpeg') && requireTool('ffprobe') && requireTool
 
   async function record(shipmentId: string, sessionId: string, at: string): Promise<string> {
     now = new Date(at);
-    const { clipId } = video.begin({ shipmentId, sessionId, orderIds: [`OD-${shipmentId}`], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm' });
+    const { clipId } = video.begin({ shipmentId, sessionId, orderIds: [`OD-${shipmentId}`], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm', windowId: 'window-one' });
     // In three pieces, as the recorder streams them.
     const third = Math.ceil(bytes.length / 3);
     for (let i = 0; i < 3; i++) video.chunk(clipId, i, bytes.subarray(i * third, (i + 1) * third).toString('base64'));

@@ -16,6 +16,7 @@ import { sessionFacts } from './clip-facts.js';
 import { claimSheetPdf, remuxSeekable } from './clip-export.js';
 import { ClipIndex } from './clip-index.js';
 import { ClipWriter, ensurePrivateFolder } from './clip-writer.js';
+import { FILMING_LEASE_MS, FilmingLease } from './filming-lease.js';
 import { clipsToDelete } from './retention.js';
 
 const GB = 1024 ** 3;
@@ -48,23 +49,42 @@ export interface BeginArgs {
   desk: string;
   operator: string;
   mimeType: string;
+  windowId: string;
+  /** Milliseconds of the desk before the opening scan at the head of the clip. */
+  preRollMs?: number;
 }
 
 export class VideoService {
   readonly index: ClipIndex;
   private readonly writer = new ClipWriter();
+  private readonly lease: FilmingLease;
   private lastRetention: string | undefined;
   private retentionRun: Promise<string[]> | undefined;
 
   constructor(private readonly deps: VideoServiceDeps) {
     ensurePrivateFolder(deps.dir);
     this.index = new ClipIndex(deps.dir);
+    this.lease = new FilmingLease(deps.clock);
+  }
+
+  /** A window asks to film at this desk, or renews its lease (see filming-lease.ts). */
+  claim(windowId: string): { granted: boolean; leaseMs: number } {
+    return { granted: this.lease.claim(windowId), leaseMs: FILMING_LEASE_MS };
+  }
+
+  release(windowId: string): void {
+    this.lease.release(windowId);
   }
 
   begin(args: BeginArgs): { clipId: string } {
-    const now = this.deps.clock.now();
-    const p = istParts(now);
-    const stamp = `${istDate(now).replaceAll('-', '')}-${[p.hour, p.minute, p.second].map((n) => String(n).padStart(2, '0')).join('')}`;
+    // One window films a shipment: a second window's recorder never starts a clip of its own.
+    if (!this.lease.claim(args.windowId)) {
+      throw new StationError('VIDEO_OTHER_WINDOW', 'Another window of this desk is filming. Packing video records in one window per desk; this one waits until that window closes.');
+    }
+    const preRollMs = Math.max(0, Math.round(args.preRollMs ?? 0));
+    const started = new Date(this.deps.clock.now().getTime() - preRollMs);
+    const p = istParts(started);
+    const stamp = `${istDate(started).replaceAll('-', '')}-${[p.hour, p.minute, p.second].map((n) => String(n).padStart(2, '0')).join('')}`;
     const safeShipment = args.shipmentId.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60);
     const clipId = `${safeShipment}_${stamp}_${randomBytes(3).toString('hex')}`;
     this.writer.create(this.index.clipPath(clipId), clipId);
@@ -78,7 +98,8 @@ export class VideoService {
       serials: [],
       desk: args.desk,
       operator: args.operator,
-      startedAt: now.toISOString(),
+      startedAt: started.toISOString(),
+      preRollMs,
       state: 'recording',
       keep: false,
     });

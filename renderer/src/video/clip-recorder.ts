@@ -1,26 +1,10 @@
-// One clip: the camera's picture drawn with the shipment's facts onto a canvas, the canvas
-// captured (captureStream) and encoded by MediaRecorder (WebM, VP9 or VP8), each chunk sent to
-// the station as it comes, one at a time and in order. Nothing here is on the scan path: the
-// desk's commands never wait for a chunk.
+// One clip: a recording of the desk's canvas (the camera with the shipment's facts over it,
+// VP9 or VP8 WebM), its head the start margin taken from the idle desk, each chunk sent to the
+// station as it comes, one at a time and in order. Nothing here is on the scan path: the desk's
+// commands never wait for a chunk.
 import type { StationApi } from '../../../shared/contract.js';
-import { drawFrame, shipmentQr, type FrameFacts } from './frame-overlay.js';
-
-/** Frames per second of a clip: enough to see hands and products, light on the desk's CPU. */
-export const CLIP_FPS = 15;
-/** MediaRecorder hands over a chunk this often: at most this much is lost in a crash. */
-export const CHUNK_MS = 1000;
-
-export interface ClipOptions {
-  width: number;
-  height: number;
-  bitrateKbps: number;
-  codec: 'vp8' | 'vp9';
-}
-
-export function pickMimeType(codec: 'vp8' | 'vp9'): string {
-  const wanted = [`video/webm;codecs=${codec}`, 'video/webm;codecs=vp8', 'video/webm'];
-  return wanted.find((t) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(t)) ?? 'video/webm';
-}
+import type { FrameFacts } from './frame-overlay.js';
+import type { Segment } from './pre-roll.js';
 
 function toBase64(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -31,32 +15,44 @@ function toBase64(blob: Blob): Promise<string> {
   });
 }
 
+export interface ClipStart {
+  facts: FrameFacts & { sessionId?: string; skus?: string[] };
+  /** The recording that becomes the clip: started at the opening, or the start margin's segment. */
+  segment: Segment;
+  mimeType: string;
+  /** The window filming (it holds the desk's camera lease). */
+  windowId: string;
+}
+
 export class ClipRecorder {
-  facts: FrameFacts;
-  private readonly canvas = document.createElement('canvas');
-  private readonly qr: HTMLCanvasElement;
-  private recorder?: MediaRecorder;
-  private timer?: ReturnType<typeof setInterval>;
-  private clipId?: Promise<string | undefined>;
+  private readonly segment: Segment;
+  private readonly clipId: Promise<string | undefined>;
   private seq = 0;
   private sending: Promise<void> = Promise.resolve();
-  private startedAt = 0;
   private broken = false;
+  private stopped?: Promise<void>;
 
   constructor(
     private readonly api: StationApi,
-    facts: FrameFacts & { sessionId?: string; skus?: string[] },
-    private readonly source: () => HTMLVideoElement | undefined,
-    private readonly options: ClipOptions,
+    start: ClipStart,
     private readonly onProblem: (text: string) => void,
   ) {
-    this.facts = facts;
-    this.qr = shipmentQr(facts.shipmentId);
-    this.canvas.width = options.width;
-    this.canvas.height = options.height;
-    const mimeType = pickMimeType(options.codec);
+    const { facts } = start;
+    this.segment = start.segment;
+    // The start margin: how much of the idle desk the segment holds before this opening.
+    const preRollMs = Math.round(this.segment.ageMs);
     this.clipId = api
-      .invoke('video.begin', { shipmentId: facts.shipmentId, sessionId: facts.sessionId, orderIds: facts.orderIds, skus: facts.skus ?? [], desk: facts.desk, operator: facts.operator, mimeType })
+      .invoke('video.begin', {
+        shipmentId: facts.shipmentId,
+        sessionId: facts.sessionId,
+        orderIds: facts.orderIds,
+        skus: facts.skus ?? [],
+        desk: facts.desk,
+        operator: facts.operator,
+        mimeType: start.mimeType,
+        windowId: start.windowId,
+        preRollMs,
+      })
       .then(
         (r) => r.clipId,
         (e: Error) => {
@@ -64,20 +60,7 @@ export class ClipRecorder {
           return undefined;
         },
       );
-    const ctx = this.canvas.getContext('2d')!;
-    const paint = () => {
-      const video = this.source();
-      drawFrame(ctx, video && video.readyState >= 2 ? video : undefined, this.facts, this.qr, new Date());
-    };
-    paint();
-    this.timer = setInterval(paint, 1000 / CLIP_FPS);
-    const stream = this.canvas.captureStream(CLIP_FPS);
-    this.recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: options.bitrateKbps * 1000 });
-    this.recorder.ondataavailable = (e) => {
-      if (e.data.size > 0) this.send(e.data);
-    };
-    this.startedAt = performance.now();
-    this.recorder.start(CHUNK_MS);
+    this.segment.streamTo((chunk) => this.send(chunk));
   }
 
   get failed(): boolean {
@@ -86,24 +69,19 @@ export class ClipRecorder {
 
   /** A desk message, as burned in: kept beside the clip for the scan timeline. */
   mark(text: string, ok: boolean): void {
-    this.facts = { ...this.facts, lastScan: { text, ok } };
-    const offsetMs = Math.max(0, Math.round(performance.now() - this.startedAt));
-    void this.clipId?.then((clipId) => (clipId ? this.api.invoke('video.mark', { clipId, mark: { offsetMs, text: text.slice(0, 300), ok } }) : undefined)).catch(() => undefined);
+    const offsetMs = Math.max(0, Math.round(this.segment.ageMs));
+    void this.clipId.then((clipId) => (clipId ? this.api.invoke('video.mark', { clipId, mark: { offsetMs, text: text.slice(0, 300), ok } }) : undefined)).catch(() => undefined);
   }
 
   /** Stops recording, sends what is left, and ends the clip at the station. */
-  async stop(reason: 'packed' | 'putAside' | 'cameraLost' | 'stopped'): Promise<void> {
-    const recorder = this.recorder;
-    this.recorder = undefined;
-    if (recorder && recorder.state !== 'inactive') {
-      const last = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
-      recorder.stop();
-      await last;
-    }
-    clearInterval(this.timer);
-    await this.sending;
-    const clipId = await this.clipId;
-    if (clipId) await this.api.invoke('video.end', { clipId, reason }).catch(() => undefined);
+  stop(reason: 'packed' | 'putAside' | 'cameraLost' | 'stopped'): Promise<void> {
+    this.stopped ??= (async () => {
+      await this.segment.stop();
+      await this.sending;
+      const clipId = await this.clipId;
+      if (clipId) await this.api.invoke('video.end', { clipId, reason }).catch(() => undefined);
+    })();
+    return this.stopped;
   }
 
   private send(blob: Blob): void {

@@ -1,12 +1,16 @@
 // Films each shipment at the desk: follows the desk's open shipment (DeskView), keeps the chosen
-// camera open while one is configured, starts a clip when a shipment opens and ends it a few
-// seconds after the shipment is packed or put aside. A camera that disappears is said (the
-// header shows it) and the desk goes on packing; filming resumes when the camera is back.
+// camera open while one is configured and this window holds the desk's camera (one window films
+// per desk), starts a clip when a shipment opens (its head the start margin of the idle desk) and
+// ends it a few seconds after the shipment is packed or put aside. A camera that disappears is
+// said (the header shows it) and the desk goes on packing; filming resumes when it is back.
 import type { StationApi } from '../../../shared/contract.js';
 import type { DeskView } from '../../../shared/contract/desk.js';
 import type { StationSettings } from '../../../shared/settings.js';
+import { CameraLease } from './camera-lease.js';
 import { ClipRecorder } from './clip-recorder.js';
-import type { FrameFacts } from './frame-overlay.js';
+import { FrameCanvas } from './frame-canvas.js';
+import { idleFacts, type FrameFacts } from './frame-overlay.js';
+import { pickMimeType, PreRoll, Segment, type SegmentOptions } from './pre-roll.js';
 import { setCameraState } from './video-store.js';
 
 /** How often a missing camera is looked for again. */
@@ -15,6 +19,7 @@ export const CAMERA_RETRY_MS = 2000;
 export const CLIP_RETRY_PAUSE_MS = 5000;
 
 type VideoSettings = StationSettings['video'];
+type EndReason = 'packed' | 'putAside' | 'cameraLost' | 'stopped';
 
 interface OpenShipment {
   shipmentId: string;
@@ -32,9 +37,12 @@ function openShipment(view: DeskView | undefined, settings: StationSettings): Op
 }
 
 export class PackingVideo {
-  private settings: VideoSettings | undefined;
+  private all?: StationSettings;
   private stream?: MediaStream;
+  private frames?: FrameCanvas;
+  private preRoll?: PreRoll;
   private readonly video = document.createElement('video');
+  private readonly lease: CameraLease;
   private clip?: { shipmentId: string; recorder: ClipRecorder };
   private stopTimer?: ReturnType<typeof setTimeout>;
   private retryTimer?: ReturnType<typeof setTimeout>;
@@ -52,21 +60,35 @@ export class PackingVideo {
   ) {
     this.video.muted = true;
     this.video.playsInline = true;
+    this.lease = new CameraLease(api, (held) => this.onLease(held));
   }
 
-  /** The settings changed (or arrived): a new camera, resolution or none. */
+  private get settings(): VideoSettings | undefined {
+    return this.all?.video;
+  }
+
+  /** The settings changed (or arrived): a new camera, resolution, margin or none. */
   configure(all: StationSettings): void {
-    const next = all.video;
     const before = this.settings;
-    this.settings = next;
-    if (before && before.cameraId === next.cameraId && before.resolution === next.resolution) return;
+    this.all = all;
+    const next = all.video;
+    if (before && before.cameraId === next.cameraId && before.resolution === next.resolution) {
+      // The same camera: a new margin, codec or bitrate applies from the next idle moment.
+      if (before.preRollSeconds !== next.preRollSeconds || before.codec !== next.codec || before.bitrateKbps !== next.bitrateKbps) this.newPreRoll(!this.clip);
+      return;
+    }
     this.releaseCamera();
     void this.endClip('stopped');
     if (!next.cameraId) {
+      this.lease.stop();
       setCameraState('off');
       return;
     }
-    void this.acquire();
+    if (this.lease.holds) void this.acquire();
+    else {
+      setCameraState('starting');
+      this.lease.start();
+    }
   }
 
   /** The desk changed: a shipment opened, a scan was answered, a shipment was packed or put aside. */
@@ -79,13 +101,13 @@ export class PackingVideo {
     if (open && this.clip?.shipmentId === open.shipmentId) {
       clearTimeout(this.stopTimer);
       this.stopTimer = undefined;
-      if (changedFeedback) this.clip.recorder.mark(view.feedback.text, view.feedback.tone !== 'error');
+      if (changedFeedback) this.note(view);
       return;
     }
     if (this.clip && (!open || this.clip.shipmentId !== open.shipmentId)) {
       const ended = this.clip.shipmentId;
       const packed = view.jobs.some((j) => j.shipmentId === ended);
-      if (changedFeedback) this.clip.recorder.mark(view.feedback.text, view.feedback.tone !== 'error');
+      if (changedFeedback) this.note(view);
       if (open) void this.endClip(packed ? 'packed' : 'putAside');
       else if (!this.stopTimer) {
         // Keep filming the sealing of the box for the configured margin.
@@ -98,21 +120,42 @@ export class PackingVideo {
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.lease.stop();
     void this.endClip('stopped');
     this.releaseCamera();
   }
 
-  private startClip(view: DeskView): void {
+  /** The desk's answer, burned into the next frames and kept for the clip's scan timeline. */
+  private note(view: Pick<DeskView, 'feedback'>): void {
+    const ok = view.feedback.tone !== 'error';
+    if (this.frames?.shows.shipmentId) this.frames.show({ ...this.frames.shows, lastScan: { text: view.feedback.text, ok } });
+    this.clip?.recorder.mark(view.feedback.text, ok);
+  }
+
+  private segmentOptions(): SegmentOptions {
+    const s = this.settings!;
+    return { mimeType: pickMimeType(s.codec), bitrateKbps: s.bitrateKbps };
+  }
+
+  private newPreRoll(start: boolean): void {
+    this.preRoll?.stop();
+    this.preRoll = this.frames ? new PreRoll(this.frames.stream, this.segmentOptions(), (this.settings?.preRollSeconds ?? 0) * 1000) : undefined;
+    if (start) this.preRoll?.start();
+  }
+
+  private startClip(view: Pick<DeskView, 'feedback'>): void {
     const open = this.shipment;
     const s = this.settings;
-    if (!open || !s?.cameraId || !this.stream || open.shipmentId === this.failedShipment) return;
+    if (!open || !s?.cameraId || !this.stream || !this.frames || open.shipmentId === this.failedShipment) return;
     this.failedShipment = undefined;
-    const [width, height] = s.resolution.split('x').map(Number) as [number, number];
-    const recorder: ClipRecorder = new ClipRecorder(this.api, open.facts, () => this.video, { width, height, bitrateKbps: s.bitrateKbps, codec: s.codec }, (text) =>
+    // The idle desk just before the opening becomes the clip's head; none after a camera restart.
+    const segment = this.preRoll?.take() ?? new Segment(this.frames.stream, this.segmentOptions());
+    this.frames.show(open.facts);
+    const recorder: ClipRecorder = new ClipRecorder(this.api, { facts: open.facts, segment, mimeType: this.segmentOptions().mimeType, windowId: this.lease.windowId }, (text) =>
       this.clipFailed(recorder, text),
     );
-    recorder.mark(view.feedback.text, view.feedback.tone !== 'error');
     this.clip = { shipmentId: open.shipmentId, recorder };
+    this.note(view);
     setCameraState('recording', { shipmentId: open.shipmentId });
   }
 
@@ -130,23 +173,44 @@ export class PackingVideo {
       void this.endClip('stopped');
       return;
     }
-    const shipmentId = this.clip.shipmentId;
-    this.clip = undefined;
-    void recorder.stop('stopped');
-    this.failedShipment = shipmentId;
+    this.failedShipment = this.clip.shipmentId;
+    void this.endClip('stopped', false);
     setCameraState('failed', { problem: `${text} Packing goes on; filming starts again with the next shipment.` });
   }
 
-  private async endClip(reason: 'packed' | 'putAside' | 'cameraLost' | 'stopped'): Promise<void> {
+  private async endClip(reason: EndReason, showReady = true): Promise<void> {
     clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
     const clip = this.clip;
     this.clip = undefined;
     if (!clip) return;
-    if (this.stream) setCameraState('ready');
+    if (this.stream && showReady) setCameraState('ready');
     await clip.recorder.stop(reason);
-    // A shipment opened during the margin gets its own clip at once.
-    if (this.shipment && !this.clip && this.stream && !this.closed) this.startClip({ feedback: { tone: 'info', text: `Shipment ${this.shipment.shipmentId} open`, sound: 'none' }, jobs: [], awaitingDispatch: [] });
+    if (this.closed || !this.stream || this.clip) return;
+    // A shipment opened during the margin gets its own clip at once; otherwise the idle desk is
+    // filmed again for the next clip's start margin.
+    if (this.shipment && this.shipment.shipmentId !== this.failedShipment) this.startClip({ feedback: { tone: 'info', text: `Shipment ${this.shipment.shipmentId} open`, sound: 'none' } });
+    else this.idle();
+  }
+
+  private idle(): void {
+    if (!this.frames || !this.all) return;
+    this.frames.show(idleFacts(this.all.desk.name, this.all.desk.operator));
+    this.preRoll?.start();
+  }
+
+  /** The station said whether this window films at the desk. */
+  private onLease(held: boolean): void {
+    if (this.closed || !this.settings?.cameraId) return;
+    if (held) {
+      void this.acquire();
+      return;
+    }
+    // Another window took over (this one hung past its lease): leave the camera to it.
+    clearTimeout(this.retryTimer);
+    void this.endClip('stopped');
+    this.releaseCamera();
+    setCameraState('elsewhere', { problem: 'Another window of this desk films the shipments. This one takes over when that window closes.' });
   }
 
   private acquire(): Promise<void> {
@@ -156,7 +220,7 @@ export class PackingVideo {
 
   private async tryAcquire(): Promise<void> {
     const s = this.settings;
-    if (!s?.cameraId || this.closed) return;
+    if (!s?.cameraId || this.closed || this.stream || !this.lease.holds) return;
     if (!this.media) {
       setCameraState('missing', { problem: 'This window cannot use cameras.' });
       return;
@@ -165,7 +229,7 @@ export class PackingVideo {
     const [width, height] = s.resolution.split('x').map(Number) as [number, number];
     try {
       const stream = await this.media.getUserMedia({ audio: false, video: { deviceId: { exact: s.cameraId }, width: { ideal: width }, height: { ideal: height } } });
-      if (this.settings?.cameraId !== s.cameraId || this.closed) {
+      if (this.settings?.cameraId !== s.cameraId || this.settings.resolution !== s.resolution || this.closed || !this.lease.holds) {
         stream.getTracks().forEach((t) => t.stop());
         return;
       }
@@ -174,8 +238,11 @@ export class PackingVideo {
       track?.addEventListener('ended', () => this.lost('The camera was unplugged or stopped.'));
       this.video.srcObject = stream;
       await this.video.play().catch(() => undefined);
+      this.frames = new FrameCanvas(() => this.video, width, height, idleFacts(this.all!.desk.name, this.all!.desk.operator));
+      this.newPreRoll(false);
       setCameraState('ready');
-      if (this.shipment && !this.clip) this.startClip({ feedback: { tone: 'info', text: `Filming resumed for shipment ${this.shipment.shipmentId}`, sound: 'none' }, jobs: [], awaitingDispatch: [] });
+      if (this.shipment && !this.clip) this.startClip({ feedback: { tone: 'info', text: `Filming resumed for shipment ${this.shipment.shipmentId}`, sound: 'none' } });
+      else this.idle();
     } catch (e) {
       const name = (e as DOMException).name;
       const why =
@@ -189,15 +256,19 @@ export class PackingVideo {
   }
 
   private lost(problem: string): void {
-    this.releaseCamera();
     void this.endClip('cameraLost');
-    if (this.closed || !this.settings?.cameraId) return;
+    this.releaseCamera();
+    if (this.closed || !this.settings?.cameraId || !this.lease.holds) return;
     setCameraState('missing', { problem: `${problem} Packing goes on; filming resumes when it is back.` });
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.acquire(), CAMERA_RETRY_MS);
   }
 
   private releaseCamera(): void {
+    this.preRoll?.stop();
+    this.preRoll = undefined;
+    this.frames?.close();
+    this.frames = undefined;
     this.stream?.getTracks().forEach((t) => t.stop());
     this.stream = undefined;
     this.video.srcObject = null;

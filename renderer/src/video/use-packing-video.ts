@@ -28,7 +28,11 @@ export function usePackingVideo(): void {
       (view) => pv.onDesk(view, useAppStore.getState().settings),
       () => undefined,
     );
+    // A window closing lets another window of the desk take the camera at once.
+    const onHide = () => pv.close();
+    window.addEventListener('pagehide', onHide);
     return () => {
+      window.removeEventListener('pagehide', onHide);
       offSettings();
       offDesk();
       pv.close();

@@ -61,7 +61,7 @@ export function VideoSetup() {
     }
   }
 
-  const num = (key: 'bitrateKbps' | 'endMarginSeconds' | 'retentionDays' | 'retentionGb') => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: Number(e.target.value) });
+  const num = (key: 'bitrateKbps' | 'preRollSeconds' | 'endMarginSeconds' | 'retentionDays' | 'retentionGb') => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: Number(e.target.value) });
   const missing = draft.cameraId && cameras && !cameras.some((c) => c.deviceId === draft.cameraId);
 
   return (
@@ -108,6 +108,10 @@ export function VideoSetup() {
         <div className="field">
           <label htmlFor="video-bitrate">Bitrate (kbit/s)</label>
           <input id="video-bitrate" type="number" min={200} max={8000} value={draft.bitrateKbps} onChange={num('bitrateKbps')} />
+        </div>
+        <div className="field">
+          <label htmlFor="video-preroll">Film before the shipment opens (seconds)</label>
+          <input id="video-preroll" type="number" min={0} max={30} step={0.5} value={draft.preRollSeconds} onChange={num('preRollSeconds')} />
         </div>
         <div className="field">
           <label htmlFor="video-margin">Keep filming after the pack (seconds)</label>

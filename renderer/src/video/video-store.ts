@@ -3,8 +3,11 @@
 // the camera is back).
 import { create } from 'zustand';
 
-/** 'failed': the station refused the clip (restarting, disk full); the camera itself is fine. */
-export type CameraState = 'off' | 'starting' | 'ready' | 'recording' | 'missing' | 'failed';
+/**
+ * 'failed': the station refused the clip (restarting, disk full); the camera itself is fine.
+ * 'elsewhere': another window of this desk films; this one leaves the camera to it.
+ */
+export type CameraState = 'off' | 'starting' | 'ready' | 'recording' | 'missing' | 'failed' | 'elsewhere';
 
 interface VideoState {
   camera: CameraState;

@@ -6,6 +6,11 @@ import type { VideoService } from '../../video/video-service.js';
 export function videoHandlers(video: () => VideoService): Handlers {
   return {
     'video.begin': (args) => video().begin(args),
+    'video.claim': ({ windowId }) => video().claim(windowId),
+    'video.release': ({ windowId }) => {
+      video().release(windowId);
+      return { ok: true as const };
+    },
     'video.chunk': ({ clipId, seq, data }) => video().chunk(clipId, seq, data),
     'video.mark': ({ clipId, mark }) => {
       video().mark(clipId, mark);
