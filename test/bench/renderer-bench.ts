@@ -65,7 +65,7 @@ async function createPackable(station: BenchStation, n: number): Promise<void> {
 }
 
 /** Opens a shipment on the Pack screen as a packer does: its id typed into "Scan" and Enter. */
-async function openShipment(page: Page, shipmentId: string): Promise<void> {
+export async function openShipment(page: Page, shipmentId: string): Promise<void> {
   const field = page.getByLabel('Scan', { exact: true });
   await field.fill(shipmentId);
   await field.press('Enter');
@@ -73,7 +73,7 @@ async function openShipment(page: Page, shipmentId: string): Promise<void> {
 }
 
 /** A shipment of two different products, 100 units each, so unit scans can alternate. */
-async function twoProductShipment(station: BenchStation): Promise<{ shipmentId: string; skus: [string, string] }> {
+export async function twoProductShipment(station: BenchStation): Promise<{ shipmentId: string; skus: [string, string] }> {
   const ids = await station.createShipments(60, { quantity: 100 });
   for (const id of ids) {
     const skus = [...new Set(station.sandbox.world.shipments.get(id)?.orderItems.map((i) => i.sku) ?? [])];

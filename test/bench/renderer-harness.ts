@@ -40,6 +40,8 @@ export interface BenchStation {
   locationId: string;
   /** The raw code of every desk.scan call the station received, in arrival order. */
   scans: string[];
+  /** How long the station took over each desk.scan (dispatch to reply, journal fsync included), ms. */
+  scanHandleMs: number[];
   /** A contract call straight to the dispatcher (setup and checks, never a measured path). */
   call<C extends CommandName>(command: C, args: ArgsOf<C>): Promise<ResultOf<C>>;
   /** Customers order: POST /sandbox/shipments at the desk's location, in chunks. */
@@ -72,11 +74,16 @@ export async function startBenchStation(options: { labelDelayMs?: number } = {})
     await station.start();
     const built = station;
     const scans: string[] = [];
+    const scanHandleMs: number[] = [];
     const dispatcher = {
       handle(raw: unknown, ctx: CallContext) {
         const m = raw as { command?: unknown; args?: { raw?: unknown } } | null;
-        if (m?.command === 'desk.scan' && typeof m.args?.raw === 'string') scans.push(m.args.raw);
-        return built.dispatcher.handle(raw, ctx);
+        if (m?.command !== 'desk.scan' || typeof m.args?.raw !== 'string') return built.dispatcher.handle(raw, ctx);
+        scans.push(m.args.raw);
+        const started = performance.now();
+        const reply = built.dispatcher.handle(raw, ctx);
+        void Promise.resolve(reply).then(() => scanHandleMs.push(performance.now() - started));
+        return reply;
       },
     };
     host = await startHost({ dispatcher, hub: station.hub, rendererDir: RENDERER_DIR, port: 0 });
@@ -110,6 +117,7 @@ export async function startBenchStation(options: { labelDelayMs?: number } = {})
       sandbox,
       locationId,
       scans,
+      scanHandleMs,
       call,
       createShipments,
       stop: () =>
@@ -129,8 +137,11 @@ export async function startBenchStation(options: { labelDelayMs?: number } = {})
   }
 }
 
-export function launchBenchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** Chromium's fake camera (a moving test pattern), granted without asking. */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBenchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
@@ -144,7 +155,11 @@ function installPageProbes(): void {
   // tsx (esbuild with keepNames) wraps named inner functions as __name(fn, "name"); functions
   // handed to page.evaluate carry that call into the page, which has no such helper.
   g.__name = (fn: unknown) => fn;
-  const probe = { messages: [] as { at: number; len: number; head: string }[], keys: [] as { at: number; key: string }[] };
+  const probe = {
+    messages: [] as { at: number; len: number; head: string }[],
+    sent: [] as { at: number; head: string }[],
+    keys: [] as { at: number; key: string }[],
+  };
   g.__bench = probe;
   const Native = g.WebSocket;
   g.WebSocket = class extends Native {
@@ -154,6 +169,10 @@ function installPageProbes(): void {
         const at = g.performance.now();
         if (typeof e.data === 'string') probe.messages.push({ at, len: e.data.length, head: e.data.slice(0, 120) });
       });
+    }
+    send(data: unknown) {
+      if (typeof data === 'string') probe.sent.push({ at: g.performance.now(), head: data.slice(0, 120) });
+      super.send(data);
     }
   };
   // event.timeStamp: when the key event was made, before any wait for a busy main thread.

@@ -17,6 +17,7 @@ const modules: BenchModule[] = [
   { area: 'renderer', load: async () => (await import('./renderer-bench.js')).runRendererBench },
   { area: 'warehouse', load: async () => (await import('./warehouse-bench.js')).runWarehouseBench },
   { area: 'soak', load: async () => (await import('./soak-bench.js')).runSoakBench },
+  { area: 'scan', load: async () => (await import('./scan-bench.js')).runScanBench },
   // After the renderer: it removes out/ to measure a first start, which builds it again.
   { area: 'startup', load: async () => (await import('./startup-bench.js')).runStartupBench },
 ];

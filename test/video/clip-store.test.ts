@@ -35,17 +35,17 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 const begin = { shipmentId: 'SHP-1', sessionId: 'sess-1', orderIds: ['OD-1'], skus: ['SKU-RED'], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm', windowId: 'window-one' };
 
 describe('clip writer', () => {
-  it('appends chunks to the file as they come, once each, in order, and keeps the folder and files private', () => {
+  it('appends chunks to the file as they come, once each, in order, and keeps the folder and files private', async () => {
     const { video, base } = service();
     const { clipId } = video.begin(begin);
     const path = join(base, 'video', `${clipId}.webm`);
-    expect(video.chunk(clipId, 0, b64('head|')).bytes).toBe(5);
+    expect((await video.chunk(clipId, 0, b64('head|'))).bytes).toBe(5);
     // On disk before the next chunk: nothing waits in memory.
     expect(readFileSync(path, 'utf8')).toBe('head|');
-    video.chunk(clipId, 1, b64('one|'));
+    await video.chunk(clipId, 1, b64('one|'));
     // The same chunk again (a retried call) is taken once.
-    video.chunk(clipId, 1, b64('one|'));
-    video.chunk(clipId, 2, b64('two'));
+    await video.chunk(clipId, 1, b64('one|'));
+    await video.chunk(clipId, 2, b64('two'));
     expect(readFileSync(path, 'utf8')).toBe('head|one|two');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(base, 'video')).mode & 0o777).toBe(0o700);
@@ -55,10 +55,10 @@ describe('clip writer', () => {
   it('refuses a chunk after a gap and a chunk of an ended clip, in words', async () => {
     const { video } = service();
     const { clipId } = video.begin(begin);
-    video.chunk(clipId, 0, b64('a'));
-    expect(() => video.chunk(clipId, 2, b64('c'))).toThrow(/Piece 1 of the clip never arrived/);
+    await video.chunk(clipId, 0, b64('a'));
+    await expect(video.chunk(clipId, 2, b64('c'))).rejects.toThrow(/Piece 1 of the clip never arrived/);
     await video.end(clipId, 'packed');
-    expect(() => video.chunk(clipId, 1, b64('b'))).toThrow(/no longer being recorded/);
+    await expect(video.chunk(clipId, 1, b64('b'))).rejects.toThrow(/no longer being recorded/);
   });
 
   it('lets one window of the desk film: a second window is refused a clip until the first lets go or stops renewing', async () => {
@@ -72,7 +72,7 @@ describe('clip writer', () => {
     advance(4000);
     expect(video.claim('window-two').granted).toBe(false);
     const { clipId } = video.begin(begin);
-    video.chunk(clipId, 0, b64('a'));
+    await video.chunk(clipId, 0, b64('a'));
     await video.end(clipId, 'packed');
     // The first window stops renewing (closed, hung): the lease lapses and the second takes over.
     advance(6001);
@@ -107,7 +107,7 @@ describe('clip index', () => {
   it('finds a clip by shipment, order, tracking id, its lines’ SKUs and the IMEIs in the journal; not by a wrong product scanned nor another session’s scans', async () => {
     const { video } = service(records);
     const { clipId } = video.begin(begin);
-    video.chunk(clipId, 0, b64('x'));
+    await video.chunk(clipId, 0, b64('x'));
     const ended = await video.end(clipId, 'packed');
     expect(ended).toMatchObject({ state: 'complete', skus: ['SKU-RED'], serials: ['356938035643809'], trackingIds: ['TRK-77'], bytes: 1 });
     for (const text of ['SHP-1', 'od-1', 'TRK-77', '356938035643809', 'sku-red']) expect(video.find(text, 10).map((c) => c.clipId), text).toEqual([clipId]);
@@ -118,11 +118,11 @@ describe('clip index', () => {
   it('lists newest first and keeps a clip that was recording at a crash as "cut", with its bytes', async () => {
     const first = service(records);
     const a = first.video.begin(begin);
-    first.video.chunk(a.clipId, 0, b64('aaaa'));
+    await first.video.chunk(a.clipId, 0, b64('aaaa'));
     await first.video.end(a.clipId, 'packed');
     first.advance(60_000);
     const b = first.video.begin({ ...begin, shipmentId: 'SHP-2', sessionId: 'sess-2' });
-    first.video.chunk(b.clipId, 0, b64('bb'));
+    await first.video.chunk(b.clipId, 0, b64('bb'));
     // The station dies here: b never ends. A new station over the same folder:
     const again = service(records, {}, first.base);
     const found = again.video.find(undefined, 10);
@@ -132,6 +132,6 @@ describe('clip index', () => {
     ]);
     // The page that was filming ends it late, after the restart: it stays "cut", and takes no more chunks.
     expect((await again.video.end(b.clipId, 'packed')).state).toBe('cut');
-    expect(() => again.video.chunk(b.clipId, 1, b64('cc'))).toThrow(/no longer being recorded/);
+    await expect(again.video.chunk(b.clipId, 1, b64('cc'))).rejects.toThrow(/no longer being recorded/);
   });
 });

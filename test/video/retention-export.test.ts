@@ -73,7 +73,7 @@ describe.skipIf(!(requireTool('ffmpeg') && requireTool('ffprobe') && requireTool
     const { clipId } = video.begin({ shipmentId, sessionId, orderIds: [`OD-${shipmentId}`], desk: 'Desk 1', operator: 'Asha', mimeType: 'video/webm', windowId: 'window-one' });
     // In three pieces, as the recorder streams them.
     const third = Math.ceil(bytes.length / 3);
-    for (let i = 0; i < 3; i++) video.chunk(clipId, i, bytes.subarray(i * third, (i + 1) * third).toString('base64'));
+    for (let i = 0; i < 3; i++) await video.chunk(clipId, i, bytes.subarray(i * third, (i + 1) * third).toString('base64'));
     now = new Date(now.getTime() + 4000);
     await video.end(clipId, 'packed');
     return clipId;

@@ -1,8 +1,11 @@
 // Appends a clip's chunks to its file as they arrive: nothing of a clip is held in memory, and
-// each chunk is on disk (fdatasync) before the renderer hears "ok". MediaRecorder's WebM is a
+// each chunk is on disk (fdatasync) before the renderer hears "ok". The writes and syncs are
+// asynchronous: the station's event loop answers scans while the disk syncs a chunk (a sync
+// fdatasync here held every desk command behind it). MediaRecorder's WebM is a
 // header followed by self-contained clusters, so a file cut after any chunk still plays up to
 // that chunk: a crash or a power cut loses at most the chunk in flight.
-import { chmodSync, closeSync, fdatasyncSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { StationError } from '../../../shared/contract/define.js';
 
 /** The folder of private station data: only the desk's own user may read it. */
@@ -30,21 +33,21 @@ export class ClipWriter {
    * is refused, because the clip would not play past the hole: the renderer starts a new clip.
    * Returns the file's size.
    */
-  append(path: string, clipKey: string, seq: number, bytes: Uint8Array): number {
+  async append(path: string, clipKey: string, seq: number, bytes: Uint8Array): Promise<number> {
     const next = this.expected.get(clipKey);
     if (next === undefined) throw new StationError('VIDEO_CLIP_CLOSED', 'This clip is no longer being recorded (the station restarted or the clip ended). A new clip starts.');
-    if (seq < next) return statSync(path).size;
     if (seq > next) throw new StationError('VIDEO_CHUNK_GAP', `Piece ${next} of the clip never arrived (got piece ${seq}). A new clip starts.`);
-    const fd = openSync(path, 'a', 0o600);
+    const handle = await open(path, 'a', 0o600);
     try {
-      let written = 0;
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      fdatasyncSync(fd);
+      if (seq === next) {
+        await handle.write(bytes);
+        await handle.datasync();
+        this.expected.set(clipKey, seq + 1);
+      }
+      return (await handle.stat()).size;
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
-    this.expected.set(clipKey, seq + 1);
-    return statSync(path).size;
   }
 
   close(clipKey: string): void {

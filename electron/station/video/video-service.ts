@@ -106,8 +106,8 @@ export class VideoService {
     return { clipId };
   }
 
-  chunk(clipId: string, seq: number, base64: string): { bytes: number } {
-    return { bytes: this.writer.append(this.index.clipPath(clipId), clipId, seq, Buffer.from(base64, 'base64')) };
+  async chunk(clipId: string, seq: number, base64: string): Promise<{ bytes: number }> {
+    return { bytes: await this.writer.append(this.index.clipPath(clipId), clipId, seq, Buffer.from(base64, 'base64')) };
   }
 
   mark(clipId: string, mark: ClipMark): void {

@@ -1,8 +1,10 @@
 // One clip: a recording of the desk's canvas (the camera with the shipment's facts over it,
 // VP9 or VP8 WebM), its head the start margin taken from the idle desk, each chunk sent to the
-// station as it comes, one at a time and in order. Nothing here is on the scan path: the desk's
-// commands never wait for a chunk.
+// station as it comes, one at a time and in order, each in a quiet moment of the desk (never
+// while a scan is being answered). Nothing here is on the scan path: the desk's commands never
+// wait for a chunk.
 import type { StationApi } from '../../../shared/contract.js';
+import { whenDeskQuiet } from './desk-quiet.js';
 import type { FrameFacts } from './frame-overlay.js';
 import type { Segment } from './pre-roll.js';
 
@@ -90,6 +92,8 @@ export class ClipRecorder {
       if (this.broken) return;
       const clipId = await this.clipId;
       if (!clipId) return;
+      // Not while the desk answers a scan: the chunk waits for a quiet moment (at most a second).
+      await whenDeskQuiet();
       try {
         await this.api.invoke('video.chunk', { clipId, seq, data: await toBase64(blob) });
       } catch (e) {

@@ -3,6 +3,7 @@
 // shipments), painted CLIP_FPS times a second and captured as a stream. The start margin's
 // recorders and the clip's recorder share it, so the desk pays for one painting, not one per
 // recorder.
+import { deskBusy, watchDeskKeys } from './desk-quiet.js';
 import { drawFrame, shipmentQr, type FrameFacts } from './frame-overlay.js';
 
 /** Frames per second of a clip: enough to see hands and products, light on the desk's CPU. */
@@ -26,8 +27,12 @@ export class FrameCanvas {
     this.canvas.height = height;
     this.ctx = this.canvas.getContext('2d')!;
     this.facts = facts;
+    watchDeskKeys();
     this.paint();
-    this.timer = setInterval(() => this.paint(), 1000 / CLIP_FPS);
+    // While the desk answers a key, frames are skipped (desk-quiet.ts): the scan's frame comes first.
+    this.timer = setInterval(() => {
+      if (!deskBusy()) this.paint();
+    }, 1000 / CLIP_FPS);
     this.stream = this.canvas.captureStream(CLIP_FPS);
   }
 
@@ -37,9 +42,12 @@ export class FrameCanvas {
 
   /** What the next frames say: a shipment's facts (with its QR code) or the idle desk. */
   show(facts: FrameFacts): void {
-    if (facts.shipmentId !== this.facts.shipmentId || !this.qr) this.qr = facts.shipmentId ? shipmentQr(facts.shipmentId) : undefined;
+    const another = facts.shipmentId !== this.facts.shipmentId;
+    if (another || (facts.shipmentId && !this.qr)) this.qr = facts.shipmentId ? shipmentQr(facts.shipmentId) : undefined;
     this.facts = facts;
-    this.paint();
+    // Another shipment (or the idle desk) is painted at once, even mid-scan: the next recording's
+    // first frame must never show the one before. A new last scan waits for the next frame.
+    if (another) this.paint();
   }
 
   close(): void {

@@ -8,7 +8,7 @@ import type { DeskView } from '../../../shared/contract/desk.js';
 import type { StationSettings } from '../../../shared/settings.js';
 import { CameraLease } from './camera-lease.js';
 import { ClipRecorder } from './clip-recorder.js';
-import { FrameCanvas } from './frame-canvas.js';
+import { CLIP_FPS, FrameCanvas } from './frame-canvas.js';
 import { idleFacts, type FrameFacts } from './frame-overlay.js';
 import { pickMimeType, PreRoll, Segment, type SegmentOptions } from './pre-roll.js';
 import { setCameraState } from './video-store.js';
@@ -228,7 +228,7 @@ export class PackingVideo {
     setCameraState('starting');
     const [width, height] = s.resolution.split('x').map(Number) as [number, number];
     try {
-      const stream = await this.media.getUserMedia({ audio: false, video: { deviceId: { exact: s.cameraId }, width: { ideal: width }, height: { ideal: height } } });
+      const stream = await this.media.getUserMedia({ audio: false, video: { deviceId: { exact: s.cameraId }, width: { ideal: width }, height: { ideal: height }, frameRate: { ideal: CLIP_FPS } } });
       if (this.settings?.cameraId !== s.cameraId || this.settings.resolution !== s.resolution || this.closed || !this.lease.holds) {
         stream.getTracks().forEach((t) => t.stop());
         return;
