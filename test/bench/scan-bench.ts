@@ -121,15 +121,19 @@ interface Samples {
   off: ScanTimes[];
   on: ScanTimes[];
   echo: number[];
+  /** The station's time over each desk.scan, by whether recording was on. */
+  stationOff: number[];
+  stationOn: number[];
 }
 
 async function measureScans(station: BenchStation, page: Page, echoPage: Page, camera: { deviceId: string; label: string }, shipmentId: string, skus: [string, string]): Promise<Samples> {
-  const samples: Samples = { off: [], on: [], echo: [] };
+  const samples: Samples = { off: [], on: [], echo: [], stationOff: [], stationOn: [] };
   let verified = 0;
   for (let block = 0; block < BLOCKS * 2; block++) {
     const recording = block % 2 === 1;
     await setRecording(station, page, recording ? camera : undefined, shipmentId);
     progress(`block ${block + 1} of ${BLOCKS * 2}: recording ${recording ? 'on' : 'off'}`);
+    const stationFrom = station.scanHandleMs.length;
     for (let i = 0; i < SCANS_PER_BLOCK; i++) {
       const sku = skus[verified % 2]!;
       await page.evaluate(armScan, verified + 1);
@@ -146,6 +150,7 @@ async function measureScans(station: BenchStation, page: Page, echoPage: Page, c
       samples.echo.push(await echoPage.evaluate(awaitEcho));
       await sleep(150);
     }
+    (recording ? samples.stationOn : samples.stationOff).push(...station.scanHandleMs.slice(stationFrom));
   }
   return samples;
 }
@@ -178,7 +183,9 @@ export async function runScanBench(): Promise<BenchRow[]> {
     const samples = await measureScans(station, page, echoPage, camera, shipmentId, skus);
     breakdown('recording off', samples.off);
     breakdown('recording on', samples.on);
-    progress(`station time per desk.scan (journal fsync included): p50 ${ms(percentile(station.scanHandleMs, 50))}, p95 ${ms(percentile(station.scanHandleMs, 95))}`);
+    for (const [label, v] of [['off', samples.stationOff], ['on', samples.stationOn]] as const) {
+      progress(`station time per desk.scan (journal fsync included), recording ${label}: p50 ${ms(percentile(v, 50))}, p95 ${ms(percentile(v, 95))}`);
+    }
     progress(`echo baseline: p50 ${ms(percentile(samples.echo, 50))}, p95 ${ms(percentile(samples.echo, 95))}`);
 
     progress('CPU while a 720p clip records, with the camera off, and between shipments');

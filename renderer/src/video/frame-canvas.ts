@@ -16,6 +16,7 @@ export class FrameCanvas {
   private readonly timer: ReturnType<typeof setInterval>;
   private facts: FrameFacts;
   private qr?: HTMLCanvasElement;
+  private pending = false;
 
   constructor(
     private readonly source: () => HTMLVideoElement | undefined,
@@ -29,9 +30,19 @@ export class FrameCanvas {
     this.facts = facts;
     watchDeskKeys();
     this.paint();
-    // While the desk answers a key, frames are skipped (desk-quiet.ts): the scan's frame comes first.
+    // While the desk answers a key, frames are skipped (desk-quiet.ts): the scan's frame comes
+    // first. Otherwise a frame is painted when the page is idle (after its own rendering), within
+    // one frame interval at the latest.
     this.timer = setInterval(() => {
-      if (!deskBusy()) this.paint();
+      if (deskBusy() || this.pending) return;
+      this.pending = true;
+      requestIdleCallback(
+        () => {
+          this.pending = false;
+          if (!deskBusy()) this.paint();
+        },
+        { timeout: 1000 / CLIP_FPS },
+      );
     }, 1000 / CLIP_FPS);
     this.stream = this.canvas.captureStream(CLIP_FPS);
   }
