@@ -16,7 +16,6 @@ export class FrameCanvas {
   private readonly timer: ReturnType<typeof setInterval>;
   private facts: FrameFacts;
   private qr?: HTMLCanvasElement;
-  private pending = false;
 
   constructor(
     private readonly source: () => HTMLVideoElement | undefined,
@@ -31,18 +30,10 @@ export class FrameCanvas {
     watchDeskKeys();
     this.paint();
     // While the desk answers a key, frames are skipped (desk-quiet.ts): the scan's frame comes
-    // first. Otherwise a frame is painted when the page is idle (after its own rendering), within
-    // one frame interval at the latest.
+    // first. A plain timer, not requestIdleCallback: a window behind another gets no idle time,
+    // and its clip would get no frames at all.
     this.timer = setInterval(() => {
-      if (deskBusy() || this.pending) return;
-      this.pending = true;
-      requestIdleCallback(
-        () => {
-          this.pending = false;
-          if (!deskBusy()) this.paint();
-        },
-        { timeout: 1000 / CLIP_FPS },
-      );
+      if (!deskBusy()) this.paint();
     }, 1000 / CLIP_FPS);
     this.stream = this.canvas.captureStream(CLIP_FPS);
   }

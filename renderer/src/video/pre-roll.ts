@@ -1,7 +1,7 @@
 // The start margin: a clip begins some seconds before the scan that opens its shipment. Between
 // shipments the desk's picture is recorded by short-lived segments, each a MediaRecorder of its
-// own (so each is a whole WebM from its first byte), one started every margin: at any moment the
-// older of the two is between one and two margins old. When a shipment opens, the youngest
+// own (so each is a whole WebM from its first byte), a new one once the newer holds a full
+// margin: at any moment the older of the two is between one and two margins old. When a shipment opens, the youngest
 // segment at least one margin old becomes the head of its clip and goes on recording it; the
 // other is dropped. Only the idle segments' chunks are held in memory (at most two margins of
 // video); from the opening on, every chunk goes to the station as it comes.
@@ -114,10 +114,17 @@ export class PreRoll {
     for (const s of this.segments.splice(0)) s.discard();
   }
 
+  /**
+   * Two at a time: the older one is one to two margins old, the newer one grows into it. Ages are
+   * what each has actually recorded, checked every half margin: on a busy computer a recorder may
+   * start late, and the older one is dropped only once the newer holds a full margin itself.
+   */
   private rotate(): void {
-    this.segments.push(new Segment(this.stream, this.options));
-    // Two at a time: the older one is one to two margins old, the newer one grows into it.
-    while (this.segments.length > 2) this.segments.shift()!.discard();
-    this.timer = setTimeout(() => this.rotate(), this.marginMs);
+    if (this.segments.length < 2) this.segments.push(new Segment(this.stream, this.options));
+    else if (this.segments[1]!.ageMs >= this.marginMs) {
+      this.segments.shift()!.discard();
+      this.segments.push(new Segment(this.stream, this.options));
+    }
+    this.timer = setTimeout(() => this.rotate(), this.marginMs / 2);
   }
 }
