@@ -31,7 +31,7 @@ const AREA = 'Scan';
 const KEY_MS = 3;
 const BLOCKS = 3;
 const SCANS_PER_BLOCK = 30;
-/** Two frames at 60 Hz: the "answered within two frames". */
+/** Two frames at 60 Hz: every scan answered within two frames. */
 const TARGET_MS = 33;
 const CPU_WINDOW_MS = 10_000;
 /** Our budget for filming: half of one of the desk's two cores, the other one and a half left to packing. */
