@@ -10,10 +10,11 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { InvoiceSeries } from './invoice-series.js';
 import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
-import { applyCount, applyMeasurement, applyScan, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
+import { applyCount, applyMeasurement, applyScan, nextStepWords, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
+import { putAsideScans } from '../journal/desk-history.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
@@ -223,7 +224,33 @@ export class PackDesk {
     if (scan.kind !== 'shipmentId' && scan.kind !== 'orderId' && scan.kind !== 'orderItemId') {
       this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
     }
+    const resumed = await this.resumeAside(found.shipment.shipmentId);
+    if (resumed > 0) {
+      const s = this.session;
+      const units = s.lines.reduce((a, l) => a + l.quantity, 0);
+      const verified = s.lines.reduce((a, l) => a + l.verified, 0);
+      const serials = s.lines.reduce((a, l) => a + l.serials.length, 0);
+      const kept = `${verified} of ${units} unit${units === 1 ? '' : 's'} verified${serials > 0 ? `, ${serials} serial${serials === 1 ? '' : 's'}` : ''}`;
+      this.session = { ...s, feedback: { tone: 'ok', text: `Shipment ${s.shipmentId} reopened as it was put aside: ${kept}. ${nextStepWords(s)}`, sound: 'success' } };
+    }
     return this.settle();
+  }
+
+  /**
+   * A shipment put aside at this desk opens where the packer left it: the scans of its put-aside
+   * session are journaled into the new session (so a restart restores them too) and replayed.
+   * Returns how many were carried over.
+   */
+  private async resumeAside(shipmentId: string): Promise<number> {
+    const carried = putAsideScans(await this.deps.journal.records(), shipmentId, this.session!.sessionId);
+    for (const old of carried) {
+      const before = this.session!;
+      const next = this.replay(before, old.kind, old.value, old.raw);
+      const refused = next.feedback.tone === 'error' && next.steps === before.steps && next.parcels === before.parcels ? next.feedback.text : undefined;
+      await this.deps.journal.appendScan({ sessionId: before.sessionId, raw: old.raw, kind: old.kind, value: old.value, ...(refused ? { refused } : {}) });
+      this.session = refused ? before : next;
+    }
+    return carried.length;
   }
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {

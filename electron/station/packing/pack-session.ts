@@ -296,6 +296,11 @@ export function undoPreview(state: PackSessionState): string | undefined {
   return `${units(count)} of ${title}`;
 }
 
+/** What the packer does next, in words: the serial owed, the units left, the measurements, or Enter. */
+export function nextStepWords(state: PackSessionState): string {
+  return progressText(state, '').trim();
+}
+
 function progressText(state: PackSessionState, lead: string): string {
   const left = unitsLeft(state);
   if (state.phase === 'serial') {

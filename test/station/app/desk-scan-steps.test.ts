@@ -70,6 +70,53 @@ describe('desk scan steps', () => {
     await restarted.putAside();
   });
 
+  it('reopens a shipment put aside with its verified units, serials and measurements, and packs them', async () => {
+    const id = await create('serialized', 3);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    const [a, b, c] = ['35000000000101', '35000000000102', '35000000000103'].map(imeiFrom);
+    const desk = newDesk();
+    for (const raw of [id, sku, a, sku, b]) await desk.scan(raw, 'wedge');
+    await desk.measure({ dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.4, source: 'typed' });
+    expect(desk.view().session!.lines[0]).toMatchObject({ verified: 2, serials: [[a], [b]] });
+    expect((await desk.putAside()).text).toMatch(/put aside/);
+    expect(desk.view().session).toBeUndefined();
+
+    // Another shipment in between, then back to the one put aside.
+    const other = await create('plain', 1);
+    await desk.scan(other, 'wedge');
+    await desk.putAside();
+    const reopened = await desk.scan(id, 'wedge');
+    expect(reopened.text).toMatch(new RegExp(`Shipment ${id} reopened as it was put aside: 2 of 3 units verified, 2 serials`));
+    const session = desk.view().session!;
+    expect(session.lines[0]).toMatchObject({ verified: 2, serials: [[a], [b]] });
+    expect(session.parcels[0]).toMatchObject({ dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.4 });
+    expect(session.phase).toBe('verifying');
+
+    // What was carried over is in the new session's journal: a restart now restores it too.
+    const restarted = newDesk();
+    expect(await restarted.restore()).toBe(1);
+    expect(restarted.view().session!.lines[0]).toMatchObject({ verified: 2, serials: [[a], [b]] });
+    for (const raw of [sku, c]) await restarted.scan(raw, 'wedge');
+    expect(restarted.view().session!.phase).toBe('ready');
+    expect((await restarted.pack()).text).toMatch(/packed/);
+    const pack = sb.world.shipments.get(id)!.pack!;
+    expect(pack.serialNumbers[0]!.serialNumbers).toEqual([[a], [b], [c]]);
+    await restarted.idle();
+  });
+
+  it('carries over the latest put-aside session, an undo in it included', async () => {
+    const id = await create('plain', 2);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    const desk = newDesk();
+    for (const raw of [id, sku]) await desk.scan(raw, 'wedge');
+    await desk.putAside();
+    expect((await desk.scan(id, 'wedge')).text).toMatch(/reopened.*1 of 2 units verified/);
+    await desk.undo();
+    await desk.putAside();
+    expect((await desk.scan(id, 'wedge')).text).toMatch(/reopened.*0 of 2 units verified/);
+    await desk.putAside();
+  });
+
   it('takes a label and its product scanned back to back in order: the product waits for the shipment to open', async () => {
     const id = await create('plain', 1);
     const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
