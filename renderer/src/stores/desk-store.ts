@@ -114,8 +114,9 @@ export async function scan(api: StationApi, raw: string, source: ArgsOf<'desk.sc
   if (view?.session?.phase === 'ready' && view.feedback.tone !== 'error') await pack(api);
 }
 
-export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Promise<void> {
-  await deskCommand(() => api.invoke('desk.measure', args));
+/** The desk as the measurement left it; undefined when it did not reach the station. */
+export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Promise<DeskView | undefined> {
+  return deskCommand(() => api.invoke('desk.measure', args));
 }
 
 /**

@@ -10,7 +10,7 @@ import { followDesk, pack, putAside, removeSerial, scan, undoLastScan, useDeskSt
 import { BarcodePrompt } from './barcode-prompt.js';
 import { LabelJobs } from './label-jobs.js';
 import { MeasurePanel } from './measure-panel.js';
-import { ScanField, refocusScan } from './scan-field.js';
+import { ScanField, refocusScanAfter } from './scan-field.js';
 import { UnitLines } from './unit-lines.js';
 import { WavePanel } from './wave-panel.js';
 
@@ -45,7 +45,7 @@ export default function PackScreen() {
   useEffect(() => onDoubleRead(setDoubleRead), []);
   useScanTarget(({ raw, source }) => {
     setDoubleRead(undefined);
-    void scan(api, raw, source).then(refocusScan);
+    void scan(api, raw, source).then(refocusScanAfter());
   });
   useEffect(() => {
     // Ctrl+Z anywhere on the Pack screen but in a field being edited (which has its own undo).
@@ -55,7 +55,7 @@ export default function PackScreen() {
       const editing = el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.value !== '';
       if (editing) return;
       e.preventDefault();
-      void undoLastScan(api).then(refocusScan);
+      void undoLastScan(api).then(refocusScanAfter());
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -93,17 +93,17 @@ export default function PackScreen() {
         ) : null}
         {session ? (
           <div className="pack-session">
-            <UnitLines session={session} onRemoveSerial={(serial) => void removeSerial(api, serial).then(refocusScan)} />
+            <UnitLines session={session} onRemoveSerial={(serial) => void removeSerial(api, serial).then(refocusScanAfter())} />
             <div className="pack-actions">
-              <button type="button" disabled={!session.undo} title={session.undo ? `Takes back ${session.undo}` : 'Nothing to undo yet'} onClick={() => void undoLastScan(api).then(refocusScan)}>
+              <button type="button" disabled={!session.undo} title={session.undo ? `Takes back ${session.undo}` : 'Nothing to undo yet'} onClick={() => void undoLastScan(api).then(refocusScanAfter())}>
                 Undo last scan (Ctrl+Z){session.undo ? `: ${session.undo}` : ''}
               </button>
               {session.phase === 'ready' ? (
-                <button type="button" className="primary" onClick={() => void pack(api).then(refocusScan)}>
+                <button type="button" className="primary" onClick={() => void pack(api).then(refocusScanAfter())}>
                   Pack shipment (Enter)
                 </button>
               ) : null}
-              <button type="button" onClick={() => void putAside(api).then(refocusScan)}>
+              <button type="button" onClick={() => void putAside(api).then(refocusScanAfter())}>
                 Put aside (Esc)
               </button>
             </div>

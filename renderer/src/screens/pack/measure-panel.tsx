@@ -8,7 +8,7 @@ import { say } from '../../stores/app-store.js';
 import { measure, useDeskStore } from '../../stores/desk-store.js';
 import { useDevicesStore } from '../../stores/devices-store.js';
 import { playSound } from '../../sound/feedback-sound.js';
-import { refocusScan } from './scan-field.js';
+import { refocusScan, refocusScanAfter } from './scan-field.js';
 
 type Parcel = SessionView['parcels'][number];
 
@@ -20,9 +20,28 @@ const FIELDS = [
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 
-/** The package that still needs something, else the first. */
+const EMPTY: Record<FieldKey, string> = { length: '', breadth: '', height: '', weightKg: '' };
+/** Two scale readings closer than this are the same weight (the scale's own 5 g step). */
+const SAME_WEIGHT_KG = 0.005;
+
+const needsWeight = (p: Parcel) => p.weightKg === undefined || p.weightSource === 'listing';
+const needsSize = (p: Parcel) => !p.dimensions || p.dimensionsSource === 'listing';
+
+/** The package that still needs something (a listing's size is not a measurement), else the first. */
 function pickParcel(parcels: Parcel[]): Parcel | undefined {
-  return parcels.find((p) => !p.dimensions || p.weightKg === undefined) ?? parcels[0];
+  return parcels.find((p) => needsWeight(p) || needsSize(p)) ?? parcels[0];
+}
+
+const SOURCE_WORDS = { typed: 'typed', listing: 'listing’s, still to measure' } as const;
+
+/** One parcel's line: each value with where it came from (a scale weight is never called typed). */
+function parcelWords(p: Parcel): string {
+  const size = p.dimensions ? `${p.dimensions.length} × ${p.dimensions.breadth} × ${p.dimensions.height} cm` : 'size not measured';
+  const weight = p.weightKg !== undefined ? `${p.weightKg} kg` : 'weight not measured';
+  const from = (source: Parcel['source'], device: string) => (source ? ` (${source === 'device' ? device : SOURCE_WORDS[source]})` : '');
+  const sizeFrom = p.dimensionsSource ?? (p.weightSource ? undefined : p.source);
+  const weightFrom = p.weightSource ?? (p.dimensionsSource ? undefined : p.source);
+  return `${p.title}: ${size}${p.dimensions ? from(sizeFrom, 'dimensioner') : ''}, ${weight}${p.weightKg !== undefined ? from(weightFrom, 'scale') : ''}`;
 }
 
 /** The typed values as numbers, or the words that say what is wrong. */
@@ -49,7 +68,11 @@ export function MeasurePanel({ session }: { session: SessionView }) {
   const weight = useDevicesStore((s) => s.weight);
   const dimensions = useDevicesStore((s) => s.dimensions);
   const [chosen, setChosen] = useState<string | undefined>();
-  const [values, setValues] = useState<Record<FieldKey, string>>({ length: '', breadth: '', height: '', weightKg: '' });
+  const [values, setValues] = useState<Record<FieldKey, string>>(EMPTY);
+  // The scale reading last sent as a parcel's weight: the same reading never weighs a second parcel.
+  const autoWeighed = useRef<{ kg: number; subShipmentId: string } | undefined>(undefined);
+  // A dimensioner reading from before this shipment opened measures nothing of it.
+  const seenDimensions = useRef(dimensions);
   const [problem, setProblem] = useState<string | undefined>();
   const firstField = useRef<HTMLInputElement>(null);
   const parcel = session.parcels.find((p) => p.subShipmentId === chosen) ?? pickParcel(session.parcels);
@@ -66,17 +89,23 @@ export function MeasurePanel({ session }: { session: SessionView }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // A stable scale reading is the package's weight: send it without a key press.
+  // A stable scale reading is the package's weight: sent without a key press. A weight the packer
+  // typed stays: the scale does not overrule it (a box too big for the platform, a tare).
   useEffect(() => {
     if (!measuring || !parcel || !weight?.stable || weight.weightKg <= 0) return;
-    if (parcel.weightKg !== undefined && Math.abs(parcel.weightKg - weight.weightKg) < 0.005) return;
+    if (parcel.weightSource === 'typed') return;
+    if (parcel.weightKg !== undefined && parcel.weightSource !== 'listing' && Math.abs(parcel.weightKg - weight.weightKg) < SAME_WEIGHT_KG) return;
+    const last = autoWeighed.current;
+    if (last && last.subShipmentId !== parcel.subShipmentId && Math.abs(last.kg - weight.weightKg) < SAME_WEIGHT_KG) return;
     if (useDeskStore.getState().inFlight > 0) return;
+    autoWeighed.current = { kg: weight.weightKg, subShipmentId: parcel.subShipmentId };
     void measure(api, { subShipmentId: parcel.subShipmentId, weightKg: weight.weightKg, source: 'device' });
   }, [api, measuring, parcel, weight]);
 
   // Every dimensioner reading is a deliberate measurement of the package on it.
   useEffect(() => {
-    if (!dimensions || !parcel || !measuring) return;
+    if (!dimensions || !parcel || !measuring || dimensions === seenDimensions.current) return;
+    seenDimensions.current = dimensions;
     const { length, breadth, height, weightKg } = dimensions;
     void measure(api, { subShipmentId: parcel.subShipmentId, dimensions: { length, breadth, height }, weightKg, source: 'device' });
     // Only a new reading measures; a changed parcel list must not resend an old one.
@@ -91,9 +120,18 @@ export function MeasurePanel({ session }: { session: SessionView }) {
       return;
     }
     setProblem(undefined);
-    await measure(api, { subShipmentId: parcel?.subShipmentId, dimensions: read.dims, weightKg: read.weightKg, source: 'typed' });
-    setValues({ length: '', breadth: '', height: '', weightKg: '' });
-    refocusScan();
+    const sent = values;
+    const back = refocusScanAfter();
+    const view = await measure(api, { subShipmentId: parcel?.subShipmentId, dimensions: read.dims, weightKg: read.weightKg, source: 'typed' });
+    // Refused or not sent: the numbers stay to be corrected. Taken: only the numbers that were
+    // sent are cleared; what the packer typed meanwhile (the next box) is kept, and so is the focus.
+    if (!view || view.feedback.tone === 'error') return;
+    setValues((now) => {
+      const left = { ...now };
+      for (const f of FIELDS) if (now[f.key] === sent[f.key]) left[f.key] = '';
+      return left;
+    });
+    back();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -143,11 +181,7 @@ export function MeasurePanel({ session }: { session: SessionView }) {
       ) : null}
       <ul className="parcels" aria-label="Packages">
         {session.parcels.map((p) => (
-          <li key={p.subShipmentId}>
-            {p.title}: {p.dimensions ? `${p.dimensions.length} × ${p.dimensions.breadth} × ${p.dimensions.height} cm` : 'size not measured'},{' '}
-            {p.weightKg !== undefined ? `${p.weightKg} kg` : 'weight not measured'}
-            {p.source === 'listing' ? ' (from the listing)' : p.source === 'device' ? ' (measured)' : p.source === 'typed' ? ' (typed)' : ''}
-          </li>
+          <li key={p.subShipmentId}>{parcelWords(p)}</li>
         ))}
       </ul>
       <div className="typed-measure" role="group" aria-label="Type the measurements (Alt+M), Enter to apply">
@@ -161,7 +195,10 @@ export function MeasurePanel({ session }: { session: SessionView }) {
               value={values[f.key]}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? 'measure-problem' : undefined}
-              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+              onChange={(e) => {
+                const text = e.target.value;
+                setValues((now) => ({ ...now, [f.key]: text }));
+              }}
               onKeyDown={onKeyDown}
             />
           </label>

@@ -17,6 +17,20 @@ export function refocusScan(): void {
   focusScanField();
 }
 
+/**
+ * For a command whose answer comes later: call it when the command starts, and call what it
+ * returns when the answer is in. The focus goes back to the scan field only if it is still where
+ * it was (or fell to nothing): a packer who meanwhile went on to the weight field (Alt+M) keeps
+ * typing there instead of having the next keys land in the scan field.
+ */
+export function refocusScanAfter(): () => void {
+  const at = typeof document === 'undefined' ? null : document.activeElement;
+  return () => {
+    const now = document.activeElement;
+    if (!now || now === document.body || now === at) focusScanField();
+  };
+}
+
 export function ScanField({ prompt, onScan, onEnterEmpty, onEscape }: ScanFieldProps) {
   const [value, setValue] = useState('');
   const ref = useRef<HTMLInputElement>(null);
