@@ -32,6 +32,8 @@ export const ParcelView = z.object({
   dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }).optional(),
   weightKg: z.number().optional(),
   source: z.enum(['device', 'typed', 'listing']).optional(),
+  weightSource: z.enum(['device', 'typed', 'listing']).optional(),
+  dimensionsSource: z.enum(['device', 'typed', 'listing']).optional(),
 });
 
 export const SessionView = z.object({

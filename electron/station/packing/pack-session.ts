@@ -44,8 +44,14 @@ export interface Parcel {
   title: string;
   dimensions?: { length: number; breadth: number; height: number };
   weightKg?: number;
-  source?: 'device' | 'typed' | 'listing';
+  /** Where the last measurement of this parcel came from. */
+  source?: MeasureSource;
+  /** Where the weight and the dimensions came from, each on its own (a scale weight with typed sides). */
+  weightSource?: MeasureSource;
+  dimensionsSource?: MeasureSource;
 }
+
+export type MeasureSource = 'device' | 'typed' | 'listing';
 
 export type Phase = 'verifying' | 'serial' | 'measuring' | 'ready';
 
@@ -136,8 +142,23 @@ function settlePhase(state: PackSessionState): PackSessionState {
   return { ...state, phase: state.parcels.every(isMeasured) ? 'ready' : 'measuring', serialFor: undefined };
 }
 
+/**
+ * Weighed and measured for real. A listing's package size is only what the box should be: the
+ * parcels of a multi-package shipment open with it filled in, yet each box is still weighed and
+ * measured at the desk before the pack (what the courier weighs is what was declared).
+ */
 export function isMeasured(p: Parcel): boolean {
-  return p.dimensions !== undefined && p.weightKg !== undefined;
+  return p.dimensions !== undefined && p.weightKg !== undefined && p.weightSource !== 'listing' && p.dimensionsSource !== 'listing';
+}
+
+/** What a parcel still needs, in words ('' when nothing). */
+function stillNeeds(p: Parcel): string {
+  const weight = p.weightKg === undefined || p.weightSource === 'listing';
+  const size = p.dimensions === undefined || p.dimensionsSource === 'listing';
+  if (weight && size) return 'its weight and size';
+  if (weight) return 'its weight';
+  if (size) return 'its size (length, breadth, height)';
+  return '';
 }
 
 export function unitsLeft(state: PackSessionState): number {
@@ -308,7 +329,12 @@ function progressText(state: PackSessionState, lead: string): string {
     return `${lead} Scan the ${owed?.imei ? 'IMEI' : 'IMEI / serial number'} of ${owed?.title ?? 'the unit'}.`;
   }
   if (left > 0) return `${lead} ${units(left)} left to scan.`;
-  if (state.phase === 'measuring') return `${lead} All units verified. Weigh and measure the package.`;
+  if (state.phase === 'measuring') {
+    const n = state.parcels.length;
+    const listed = state.parcels.some((p) => p.weightSource === 'listing' || p.dimensionsSource === 'listing');
+    if (n === 1) return `${lead} All units verified. Weigh and measure the parcel.`;
+    return `${lead} All units verified. Weigh and measure each of the ${n} parcels${listed ? ' (the listing’s sizes are shown; they are not what the boxes weigh)' : ''}, then press Enter.`;
+  }
   return `${lead} Ready to pack: press Enter.`;
 }
 
@@ -316,7 +342,7 @@ export interface Measurement {
   subShipmentId?: string;
   dimensions?: { length: number; breadth: number; height: number };
   weightKg?: number;
-  source: 'device' | 'typed' | 'listing';
+  source: MeasureSource;
 }
 
 /** Records dimensions and/or weight for a sub-shipment (the first unmeasured one by default). */
@@ -328,15 +354,29 @@ export function applyMeasurement(state: PackSessionState, m: Measurement): PackS
   const target = m.subShipmentId ? state.parcels.find((p) => p.subShipmentId === m.subShipmentId) : (state.parcels.find((p) => !isMeasured(p)) ?? state.parcels[0]);
   if (!target) return { ...state, feedback: refuse(`Package ${m.subShipmentId} is not part of this shipment.`) };
   const parcels = state.parcels.map((p) =>
-    p === target ? { ...p, dimensions: m.dimensions ?? p.dimensions, weightKg: m.weightKg ?? p.weightKg, source: m.source } : p,
+    p === target
+      ? {
+          ...p,
+          dimensions: m.dimensions ?? p.dimensions,
+          weightKg: m.weightKg ?? p.weightKg,
+          source: m.source,
+          weightSource: m.weightKg !== undefined ? m.source : p.weightSource,
+          dimensionsSource: m.dimensions !== undefined ? m.source : p.dimensionsSource,
+        }
+      : p,
   );
-  const next = { ...state, parcels };
-  const after = settlePhase(next);
-  const done = parcels.filter(isMeasured).length;
-  const text =
-    after.phase === 'ready'
-      ? 'All packages measured. Ready to pack: press Enter.'
-      : `${target.title}: ${describe(parcels.find((p) => p.subShipmentId === target.subShipmentId)!)}. ${done} of ${parcels.length} package${parcels.length === 1 ? '' : 's'} measured.`;
+  const after = settlePhase({ ...state, parcels });
+  const measured = parcels.find((p) => p.subShipmentId === target.subShipmentId)!;
+  const lead = parcels.length > 1 ? `Parcel ${parcels.indexOf(measured) + 1} of ${parcels.length} (${target.title})` : target.title;
+  const needs = stillNeeds(measured);
+  let text: string;
+  if (after.phase === 'ready') text = `${lead}: ${describe(measured)}. ${parcels.length > 1 ? 'Every parcel is' : 'The parcel is'} weighed and measured. Ready to pack: press Enter.`;
+  else if (needs) text = `${lead}: ${describe(measured)}. It still needs ${needs}.`;
+  else {
+    const next = parcels.find((p) => !isMeasured(p));
+    const done = parcels.filter(isMeasured).length;
+    text = `${lead}: ${describe(measured)}. ${done} of ${parcels.length} parcels weighed and measured${next ? `; next: parcel ${parcels.indexOf(next) + 1} (${next.title})` : ''}.`;
+  }
   return { ...after, feedback: { tone: 'ok', text, sound: 'none' } };
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyScan } from '../../../shared/barcodes.js';
 import { applyMeasurement, applyScan, openSession, type ProductFacts } from '../../../electron/station/packing/pack-session.js';
+import { prefillParcels } from '../../../electron/station/packing/parcel-prefill.js';
 import { checkActionable } from '../../../electron/station/packing/shipment-checks.js';
 import { buildPackRequest, parcelsFromListing } from '../../../electron/station/packing/pack-request.js';
 import { orderItem, shipment } from '../../support/shipment-wire.js';
@@ -94,6 +95,59 @@ describe('PackSession', () => {
     s = applyMeasurement(s, { dimensions: { length: 30, breadth: 20, height: 5 }, source: 'typed' });
     expect(s.phase).toBe('ready');
     expect(s.feedback.text).toMatch(/press Enter/);
+  });
+});
+
+describe('a multi-package shipment with its sizes from the listing', () => {
+  const sofaFacts: Record<string, ProductFacts> = {
+    SOFA: {
+      serialized: false,
+      refurbished: false,
+      taxCode: 'GST_18',
+      barcodes: [],
+      packages: [
+        { length: 200, breadth: 90, height: 40, weight: 30 },
+        { length: 90, breadth: 90, height: 40, weight: 12 },
+      ],
+    },
+  };
+  const sofaOf = (sku: string) => sofaFacts[sku];
+  const sofa = shipment({
+    orderItems: [orderItem({ sku: 'SOFA', quantity: 1 })],
+    subShipments: [
+      { subShipmentId: 'SS1', packages: [{ packageId: 'P1', packageTitle: 'Sofa seat' }] },
+      { subShipmentId: 'SS2', packages: [{ packageId: 'P2', packageTitle: 'Sofa back' }] },
+    ],
+  });
+
+  it('shows the listing sizes but asks to weigh and measure each box after the last unit, then Enter', () => {
+    let s = prefillParcels(openSession('m1', sofa, sofaOf), sofa, sofaOf);
+    expect(s.parcels[0]).toMatchObject({ dimensions: { length: 200, breadth: 90, height: 40 }, weightKg: 30, weightSource: 'listing', dimensionsSource: 'listing' });
+    s = applyScan(s, scan('SOFA'), noShiftDupes, sofaOf);
+    // Not ready: the last unit scan does not pack it on the listing's numbers.
+    expect(s.phase).toBe('measuring');
+    expect(s.feedback.text).toMatch(/Weigh and measure each of the 2 parcels/);
+    s = applyMeasurement(s, { subShipmentId: 'SS1', weightKg: 31.2, source: 'device' });
+    expect(s.phase).toBe('measuring');
+    expect(s.feedback.text).toBe('Parcel 1 of 2 (Sofa seat): 200 x 90 x 40 cm, 31.2 kg. It still needs its size (length, breadth, height).');
+    s = applyMeasurement(s, { subShipmentId: 'SS1', dimensions: { length: 201, breadth: 91, height: 41 }, source: 'typed' });
+    expect(s.feedback.text).toMatch(/1 of 2 parcels weighed and measured; next: parcel 2 \(Sofa back\)/);
+    s = applyMeasurement(s, { subShipmentId: 'SS2', dimensions: { length: 90, breadth: 90, height: 40 }, weightKg: 12.5, source: 'typed' });
+    expect(s.phase).toBe('ready');
+    expect(s.feedback.text).toMatch(/Every parcel is weighed and measured. Ready to pack: press Enter/);
+    expect(s.parcels[0]).toMatchObject({ weightSource: 'device', dimensionsSource: 'typed' });
+  });
+
+  it('a single-box shipment is not prefilled: it is weighed and measured as always', () => {
+    const one = shipment({ orderItems: [orderItem({ sku: 'SOFA', quantity: 1 })] });
+    let s = prefillParcels(openSession('m2', one, sofaOf), one, sofaOf);
+    expect(s.parcels[0].dimensions).toBeUndefined();
+    s = applyScan(s, scan('SOFA'), noShiftDupes, sofaOf);
+    expect(s.phase).toBe('measuring');
+    expect(s.feedback.text).toMatch(/Weigh and measure the parcel\.$/);
+    s = applyMeasurement(s, { weightKg: 1.2, source: 'typed' });
+    // One parcel, counted as one: no "0 of 1 package" next to a weight just taken.
+    expect(s.feedback.text).toBe('Box: 1.2 kg. It still needs its size (length, breadth, height).');
   });
 });
 
