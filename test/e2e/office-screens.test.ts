@@ -2,6 +2,7 @@
 // browser-mode host: the Queue by keyboard with columns that keep apart, the Dispatch screen's
 // courier groups, handover and scan-out, and the cancel dialog, the favicon. Every check is what the
 // person sees, holds or what the marketplace (the sandbox) now says.
+import { boxCode } from '../../shared/box-codes.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { type BrowserStation } from '../support/browser-station.js';
@@ -115,16 +116,21 @@ describe.skipIf(!ready)("the lead's and the office's screens", () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(groups.size + 1);
     await page.getByRole('button', { name: 'Start the scan-out check' }).click();
     const progress = page.getByRole('status', { name: 'Loading progress' });
-    await expect.poll(() => words(progress)).toMatch(/^Loaded 0 of \d+\./);
+    await expect.poll(() => words(progress)).toMatch(/^Loaded 0 of \d+ boxes\./);
     // The parcels' labels, as typed at the truck (the scanner path is the same scan target: test/renderer/dispatch-handover).
     await page.getByLabel('Parcel that will not scan').fill(ids[0]!);
     await page.getByLabel('Parcel that will not scan').press('Enter');
     await expect.poll(() => words(desk.status())).toContain(`${ids[0]} loaded`);
-    // A label that will not scan is typed.
+    // The multi-package shipment: its label's barcode ticks no box; each box slip ticks its own.
+    const boxes = station.sandbox.world.shipments.get(ids[2]!)!.subShipments.length;
     await page.getByLabel('Parcel that will not scan').fill(ids[2]!);
     await page.getByLabel('Parcel that will not scan').press('Enter');
-    await expect.poll(() => words(desk.status())).toContain(`${ids[2]} loaded`);
-    await expect.poll(() => words(progress)).toMatch(new RegExp(`^Loaded 2 of \\d+\\. Missing \\d+: .*${ids[1]}`));
+    await expect.poll(() => words(desk.status())).toContain(`${ids[2]} has ${boxes} boxes and its label is on one of them only`);
+    await page.getByLabel('Parcel that will not scan').fill(boxCode(ids[2]!, 1, boxes));
+    await page.getByLabel('Parcel that will not scan').press('Enter');
+    await expect.poll(() => words(desk.status())).toContain(`${ids[2]} box 1 of ${boxes} loaded (1 of ${boxes} boxes; missing box 2`);
+    await expect.poll(() => words(progress)).toMatch(new RegExp(`^Loaded 2 of \\d+ boxes\\. Missing \\d+ shipments: .*${ids[2]} \\(box 2.* of ${boxes}\\)`));
+    expect(await words(progress)).toContain(ids[1]!);
     expect(await words(progress)).not.toContain(ids[0]!);
     await desk.screenshot('dispatch-scan-out');
   });

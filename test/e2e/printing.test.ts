@@ -2,6 +2,7 @@
 // own (others print on PDF meanwhile), stopped for real with "Out of labels"; what the screens
 // say is compared with what CUPS completed and what cups-pdf wrote (pdftotext, pdfinfo, the
 // barcodes decoded from the rendered pages), and with the shipment's state at the marketplace.
+import { boxCode } from '../../shared/box-codes.js';
 import { execFile as execFileCb } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -38,24 +39,28 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
   const labelJob = (id: string) => desk.page.getByRole('list', { name: 'Labels' }).getByRole('listitem').filter({ hasText: id });
   const statuses = (id: string) => [...new Set(station.sandbox.world.shipments.get(id)!.orderItems.map((i) => i.status))];
 
-  /** The packer's keys: the shipment and each unit by the wedge scanner, sizes typed when asked, Enter. */
-  async function pack(id: string, options: { measured?: boolean } = {}): Promise<void> {
+  /**
+   * The packer's keys: the shipment and each unit by the wedge scanner, the sizes typed when asked
+   * (one set per box: every box of a multi-package shipment is weighed and measured), Enter.
+   */
+  async function pack(id: string, boxes: { length: number; breadth: number; height: number; kg: number }[] = [{ length: 30, breadth: 20, height: 10, kg: 1.25 }]): Promise<void> {
     await desk.go('Pack');
     await desk.wedgeScan(id);
     await expect.poll(() => words(desk.page.getByRole('heading', { name: new RegExp(`^Shipment ${id}:`) }))).toContain('0 of');
     for (const sku of station.unitScans(id)) await desk.wedgeScan(sku);
-    if (options.measured) {
-      // Every package measured already (from the listing): the final scan packs it, no key needed.
-      await expect.poll(() => statuses(id).includes('APPROVED'), { timeout: 15_000 }).toBe(false);
-      return;
-    }
     await expect.poll(placeholder).toMatch(/Weigh and measure/);
-    await desk.page.getByLabel('Length (cm)').fill('30');
-    await desk.page.getByLabel('Breadth (cm)').fill('20');
-    await desk.page.getByLabel('Height (cm)').fill('10');
-    await desk.page.getByLabel('Weight (kg)').fill('1.25');
-    await desk.page.getByLabel('Weight (kg)').press('Enter');
+    for (const [n, box] of boxes.entries()) {
+      await desk.page.getByLabel('Length (cm)').fill(String(box.length));
+      await desk.page.getByLabel('Breadth (cm)').fill(String(box.breadth));
+      await desk.page.getByLabel('Height (cm)').fill(String(box.height));
+      await desk.page.getByLabel('Weight (kg)').fill(String(box.kg));
+      await desk.page.getByLabel('Weight (kg)').press('Enter');
+      const line = desk.page.getByRole('list', { name: 'Packages' }).getByRole('listitem').nth(n);
+      await expect.poll(() => words(line)).toContain(`${box.length} × ${box.breadth} × ${box.height} cm (typed), ${box.kg} kg (typed)`);
+    }
+    // Measured is not packed: Enter packs.
     await expect.poll(placeholder).toBe('Ready: press Enter to pack');
+    expect(statuses(id)).toEqual(['APPROVED']);
     await scanField().press('Enter');
     await expect.poll(() => words(desk.status())).toContain(`Shipment ${id} packed`);
   }
@@ -111,7 +116,7 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
     await desk.screenshot('print-invoice-reprinted');
   }, 90_000);
 
-  it('a three-box shipment prints its label and a box slip per box (barcode, box n of 3, package and size), with each box pre-filled from the listing', async () => {
+  it('a three-box shipment shows the listing sizes, is weighed and measured box by box and packed with Enter, and prints its label and a slip per box with its own code', async () => {
     let id: string | undefined;
     for (let i = 0; i < 10 && !id; i++) {
       const ids = await station.createShipments('mps', 4, 1);
@@ -123,21 +128,26 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
     const listing = station.sandbox.world.listingsOf(station.sandbox.info.sellerId).get(shipment.orderItems[0].sku)!;
     const packages = listing.data.packages as ListedPackage[];
     expect(packages).toHaveLength(3);
+    // What the boxes really measure at the desk: a little off the listing's figures.
+    const boxes = packages.map((p, n) => ({ length: p.dimensions.length + 1, breadth: p.dimensions.breadth, height: p.dimensions.height, kg: Math.round((p.weight + 0.1 * (n + 1)) * 1000) / 1000 }));
     const since = Date.now();
-    await pack(id!, { measured: true });
-    // The three packages were never typed: the listing's sizes went to the marketplace.
+    await desk.go('Pack');
+    await desk.wedgeScan(id!);
+    // Opened with the listing's sizes in view, marked as the listing's.
+    await expect.poll(() => words(desk.page.getByRole('list', { name: 'Packages' }))).toContain(`${packages[0]!.dimensions.length} × ${packages[0]!.dimensions.breadth} × ${packages[0]!.dimensions.height} cm (listing’s, still to measure)`);
+    await desk.screenshot('print-mps-listing-sizes');
+    await pack(id!, boxes);
+    // The desk's measurements went to the marketplace, box by box, not the listing's.
     const packed = station.sandbox.world.shipments.get(id!)!;
-    expect(packed.pack!.subShipments.map((s) => s.dimensions)).toEqual(
-      packages.map((p) => expect.objectContaining({ length: p.dimensions.length, breadth: p.dimensions.breadth, height: p.dimensions.height })),
-    );
+    expect(packed.pack!.subShipments.map((s) => s.dimensions)).toEqual(boxes.map((b) => expect.objectContaining({ length: b.length, breadth: b.breadth, height: b.height })));
     const printed = await waitForPrintedPdf(since, new RegExp(`Box 3 of 3[^]*${id}`), { name: `label-${id}` });
     expect(await pageSizes(printed.path)).toMatch(/Pages:\s+4/);
     const pdf = readFileSync(printed.path);
     for (const [n, p] of packages.entries()) {
       expect(printed.text).toContain(`Box ${n + 1} of 3`);
       expect(printed.text).toContain(p.name);
-      expect(printed.text).toContain(`${p.dimensions.length} x ${p.dimensions.breadth} x ${p.dimensions.height} cm`);
-      expect(readCode128(await renderGray(pdf, n + 2, 203))).toContain(id);
+      // Each slip's barcode names its own box: the scan-out check ticks boxes one by one.
+      expect(readCode128(await renderGray(pdf, n + 2, 203))).toContain(boxCode(id!, n + 1, 3));
     }
     await expect.poll(() => words(labelJob(id!)), { timeout: 30_000 }).toMatch(/Label printed/);
     await desk.screenshot('print-box-slips-packed');

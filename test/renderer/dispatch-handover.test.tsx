@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 // Handover on the Dispatch screen over a real app station and sandbox: one row per courier group
 // (whatever kinds of parcel it holds) with the courier's code where the marketplace gives one,
-// and the scan-out check at the truck: scans tick parcels off the manifest, say what is missing
-// and refuse a parcel that is not on it.
+// and the scan-out check at the truck: each box is ticked by its own scan (the label for a single
+// box, the box slip for each box of a multi-package shipment), what is missing is named, and a
+// parcel that is not on the manifest is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { handoverCounts } from '../../electron/sandbox/orders/handover.js';
 import { routeScan } from '../../renderer/src/scan/scan-router.js';
+import { boxCode } from '../../shared/box-codes.js';
 import type { TestAppStation } from '../support/app-station.js';
 import type { TestSandbox } from '../support/sandbox.js';
 import { readyToDispatch } from '../sandbox/shipments-fixtures.js';
@@ -43,15 +45,18 @@ describe('Dispatch screen: handover', () => {
     }
   });
 
-  it('ticks parcels off the manifest as they are scanned onto the truck, says what is missing and refuses a stranger', async () => {
+  it('ticks each box off as it is scanned onto the truck, says which are missing and refuses a stranger', async () => {
     const { user, sounds } = renderApp(app.api, 'dispatch');
     await user.click(await screen.findByRole('button', { name: 'Start the scan-out check' }));
     const progress = await screen.findByRole('status', { name: 'Loading progress' });
     const all = [...plain, ...mps];
-    await waitFor(() => expect(progress.textContent).toMatch(new RegExp(`Loaded 0 of ${all.length}\\.`)));
+    const boxesOfMps = sb.world.shipments.get(mps[0]!)!.subShipments.length;
+    expect(boxesOfMps).toBeGreaterThan(1);
+    const boxes = plain.length + boxesOfMps;
+    await waitFor(() => expect(progress.textContent).toMatch(new RegExp(`Loaded 0 of ${boxes} boxes\\.`)));
 
     routeScan(plain[0]!, 'wedge');
-    await waitFor(() => expect(progress.textContent).toContain(`Loaded 1 of ${all.length}. Missing ${all.length - 1}: `));
+    await waitFor(() => expect(progress.textContent).toContain(`Loaded 1 of ${boxes} boxes. Missing ${all.length - 1} shipments: `));
     expect(progress.textContent).not.toContain(plain[0]!);
     for (const id of all.slice(1)) expect(progress.textContent).toContain(id);
     // A scan at the truck does not mark anything again at the marketplace.
@@ -66,15 +71,32 @@ describe('Dispatch screen: handover', () => {
     // The tracking id on the label ticks its parcel as well as the shipment barcode.
     const tracking = (await sb.call('GET', `/sellers/v3/shipments/${plain[1]}`)).json.shipments[0].trackingId as string;
     routeScan(tracking, 'wedge');
-    routeScan(mps[0]!, 'wedge');
-    await waitFor(() => expect(progress.textContent).toBe(`All ${all.length} parcels are loaded.`));
+    await waitFor(() => expect(progress.textContent).toContain(`Loaded 2 of ${boxes} boxes. Missing 1 shipment: ${mps[0]} (box ${Array.from({ length: boxesOfMps }, (_, i) => i + 1).join(', ')} of ${boxesOfMps}).`));
 
-    // Each step is in the audit trail, as Activity shows it.
+    // The boxes of a multi-package shipment share one label: its barcode ticks none of them.
+    const line = () => within(screen.getByRole('list', { name: 'Loading list' })).getByText(new RegExp(mps[0]!)).textContent;
+    routeScan(mps[0]!, 'wedge');
+    await statusSays(new RegExp(`${mps[0]} has ${boxesOfMps} boxes and its label is on one of them only: scan the slip on each box`));
+    expect(progress.textContent).toContain(`Loaded 2 of ${boxes} boxes.`);
+    // Each box slip ticks its own box, and the line names what is still missing.
+    routeScan(boxCode(mps[0]!, 1, boxesOfMps), 'wedge');
+    await waitFor(() => expect(line()).toContain(`1 of ${boxesOfMps} boxes, missing box ${Array.from({ length: boxesOfMps - 1 }, (_, i) => i + 2).join(', ')}`));
+    // The same slip again, well after the double-read window: one box, still ticked once.
+    routeScan(boxCode(mps[0]!, 1, boxesOfMps), 'wedge', Date.now() + 60_000);
+    await statusSays(new RegExp(`${mps[0]} box 1 of ${boxesOfMps} is already ticked off`));
+    expect(progress.textContent).toContain(`Loaded 3 of ${boxes} boxes.`);
+    for (let box = 2; box <= boxesOfMps; box++) routeScan(boxCode(mps[0]!, box, boxesOfMps), 'wedge', Date.now() + 60_000 * box);
+    await waitFor(() => expect(progress.textContent).toBe(`All ${boxes} boxes of ${all.length} shipments are loaded.`));
+
+    // Each box loaded is a step in the audit trail, as Activity shows it.
     await waitFor(async () => {
       const texts = (await app.api.invoke('activity.search', { text: 'truck' })).map((e) => e.text);
-      expect(texts.filter((t) => t.startsWith('Loaded '))).toHaveLength(all.length);
-      expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Loaded ${plain[0]} onto the truck \\(1 of ${all.length}\\) at `)));
+      expect(texts.filter((t) => t.startsWith('Loaded '))).toHaveLength(boxes);
+      expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Loaded ${plain[0]} onto the truck \\(1 of ${boxes}\\) at `)));
       expect(texts).toContainEqual(expect.stringMatching(new RegExp(`^Scan-out: ${stranger} is not on the manifest; kept off the truck at `)));
     });
+    // A slip that does not match the manifest's box count is refused.
+    routeScan(boxCode(mps[0]!, 1, boxesOfMps + 1), 'wedge', Date.now() + 600_000);
+    await statusSays(new RegExp(`says box 1 of ${boxesOfMps + 1}, but the manifest lists ${mps[0]} with ${boxesOfMps} boxes`));
   });
 });

@@ -1,11 +1,13 @@
 // Box slips for a multi-package shipment: the marketplace prints one label per shipment (spec §
 // Sub-shipment: a multi-package shipment has one sub-shipment per package, one label), so every
-// other box would leave unmarked. One slip per package, on the label stock, carries the
-// shipment id as a Code 128 barcode, "Box 2 of 3", the package's name and its dimensions, so the
-// courier matches every box to the labelled one.
+// other box would leave unmarked. One slip per package, on the label stock, carries "Box 2 of 3",
+// the box's own Code 128 code (the shipment id with its box number, shared/box-codes.ts: the
+// scan-out check ticks each box by it), the package's name and its dimensions, so the courier
+// matches every box to the labelled one.
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from 'pdf-lib';
 import { mmToPt, type PageSize } from './media.js';
+import { boxCode } from '../../../shared/box-codes.js';
 
 export interface BoxSlipPackage {
   title: string;
@@ -77,8 +79,11 @@ export async function renderBoxSlips(input: BoxSlipInput): Promise<Uint8Array> {
     line(`Shipment ${input.shipmentId}`, y, 14, bold);
     const barHeight = Math.min(mmToPt(22), height / 6);
     y -= barHeight + 8;
-    drawCode128(page, input.shipmentId, { x: margin, y, width: inner, height: barHeight });
-    y -= 22;
+    const code = boxCode(input.shipmentId, i + 1, total);
+    drawCode128(page, code, { x: margin, y, width: inner, height: barHeight });
+    y -= 16;
+    line(code, y, 10);
+    y -= 20;
     line(pkg.title, y, 14);
     const size = describePackage(pkg);
     if (size) {

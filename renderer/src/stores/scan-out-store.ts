@@ -1,11 +1,13 @@
-// The scan-out check at the truck: the parcels the manifest lists, ticked off one scan at a time
-// (the shipment id barcode or the tracking id of the label), with what is still missing and any
-// parcel scanned that is not on the list. It lives on this desk only; nothing is sent.
+// The scan-out check at the truck: the shipments the manifest lists, each box ticked off by its
+// own scan (the label's shipment id or tracking id for a single box, the box slip's code for each
+// box of a multi-package shipment), with what is still missing and anything scanned that is not
+// on the list. It lives on this desk only; nothing is sent.
 import { create } from 'zustand';
 import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
+import { parseBoxCode } from '../../../shared/box-codes.js';
 
 export type LoadingParcel = ResultOf<'handover.loadingList'>['parcels'][number];
 
@@ -13,7 +15,7 @@ interface ScanOutState {
   /** undefined: no check running. */
   parcels?: LoadingParcel[];
   capped: boolean;
-  /** Shipment ids ticked, in the order they went onto the truck. */
+  /** Boxes ticked (shipment id and box number), in the order they went onto the truck. */
   loaded: string[];
   /** Codes scanned that are not on the list, newest first. */
   strangers: string[];
@@ -38,7 +40,8 @@ export async function startScanOut(api: StationApi): Promise<void> {
     const list = await api.invoke('handover.loadingList', {});
     useScanOutStore.setState({ parcels: list.parcels, capped: list.capped, loading: false });
     const n = list.parcels.length;
-    say('info', n === 0 ? 'Nothing is ready to dispatch, so nothing goes onto the truck yet.' : `Scan each parcel as it goes onto the truck: ${n} ${n === 1 ? 'parcel' : 'parcels'} to load.`);
+    const boxes = boxTotals(list.parcels, []).boxes;
+    say('info', n === 0 ? 'Nothing is ready to dispatch, so nothing goes onto the truck yet.' : `Scan each box as it goes onto the truck: ${boxesWord(boxes)} of ${n} shipment${n === 1 ? '' : 's'} to load.`);
   } catch (e) {
     useScanOutStore.setState({ loading: false });
     say('error', `The loading list could not be read: ${errorWords(e)}`);
@@ -49,34 +52,84 @@ export async function startScanOut(api: StationApi): Promise<void> {
 export function stopScanOut(): void {
   const { parcels, loaded } = useScanOutStore.getState();
   if (parcels) {
-    say('info', `Loading check closed: ${loaded.length} of ${parcels.length} loaded.`);
-    journalStep({ event: 'closed', loaded: loaded.length, total: parcels.length, missing: parcels.map((p) => p.shipmentId).filter((id) => !loaded.includes(id)) });
+    const boxes = boxTotals(parcels, loaded).boxes;
+    say('info', `Loading check closed: ${loaded.length} of ${boxes} boxes loaded.`);
+    journalStep({ event: 'closed', loaded: loaded.length, total: boxes, missing: parcels.filter((p) => boxesMissing(p, loaded).length > 0).map((p) => p.shipmentId) });
   }
   journalTo = undefined;
   resetScanOutStore();
 }
 
-/** A scan at the truck: ticks its parcel off, or says why not. */
+/** The boxes of a parcel on the list: one per package of its shipment. */
+export const boxCount = (p: LoadingParcel): number => Math.max(1, p.packages);
+
+/** Box numbers (1-based) of `p` ticked so far, in box order. */
+export function boxesLoaded(p: LoadingParcel, loaded: readonly string[]): number[] {
+  const n = boxCount(p);
+  return Array.from({ length: n }, (_, i) => i + 1).filter((box) => loaded.includes(boxKey(p.shipmentId, box)));
+}
+
+/** Box numbers of `p` still to load. */
+export function boxesMissing(p: LoadingParcel, loaded: readonly string[]): number[] {
+  const have = boxesLoaded(p, loaded);
+  return Array.from({ length: boxCount(p) }, (_, i) => i + 1).filter((box) => !have.includes(box));
+}
+
+/** Every box of the list, and those loaded. */
+export function boxTotals(parcels: readonly LoadingParcel[], loaded: readonly string[]): { boxes: number; loaded: number } {
+  return { boxes: parcels.reduce((a, p) => a + boxCount(p), 0), loaded: loaded.length };
+}
+
+const boxKey = (shipmentId: string, box: number) => `${shipmentId}#${box}`;
+const boxesWord = (n: number) => `${n} box${n === 1 ? '' : 'es'}`;
+
+function refuse(text: string): void {
+  say('error', text);
+  playSound('failure');
+}
+
+/**
+ * A scan at the truck: ticks one box off, or says why not. A box slip's code names its box; the
+ * label's barcode (shipment id or tracking id) is on one box only, so it ticks a single-box
+ * shipment and, for a shipment of several boxes, says to scan each box's slip instead.
+ */
 export function scanOut(code: string): void {
   const { parcels, loaded, strangers } = useScanOutStore.getState();
   if (!parcels) return;
-  const value = code.trim().toUpperCase();
-  const parcel = parcels.find((p) => p.shipmentId.toUpperCase() === value || p.trackingId?.toUpperCase() === value);
+  const scanned = code.trim();
+  const value = scanned.toUpperCase();
+  const slip = parseBoxCode(value);
+  const parcel = parcels.find((p) => p.shipmentId.toUpperCase() === (slip?.shipmentId ?? value) || (!slip && p.trackingId?.toUpperCase() === value));
   if (!parcel) {
-    useScanOutStore.setState({ strangers: [code.trim(), ...strangers.filter((s) => s !== code.trim())] });
-    say('error', `${code.trim()} is not on the manifest: keep it off the truck and give it to the lead.`);
-    journalStep({ event: 'notOnManifest', code: code.trim().slice(0, 128) });
-    playSound('failure');
+    useScanOutStore.setState({ strangers: [scanned, ...strangers.filter((s) => s !== scanned)] });
+    refuse(`${scanned} is not on the manifest: keep it off the truck and give it to the lead.`);
+    journalStep({ event: 'notOnManifest', code: scanned.slice(0, 128) });
     return;
   }
-  if (loaded.includes(parcel.shipmentId)) {
-    say('info', `${parcel.shipmentId} is already ticked off as loaded.`);
+  const total = boxCount(parcel);
+  if (slip && slip.of !== total) {
+    refuse(`${scanned} says box ${slip.box} of ${slip.of}, but the manifest lists ${parcel.shipmentId} with ${boxesWord(total)}: keep it off the truck and give it to the lead.`);
     return;
   }
-  const next = [...loaded, parcel.shipmentId];
+  const missingWords = (missing: number[]) => (missing.length === 0 ? '' : `; missing box ${missing.join(', ')}`);
+  if (!slip && total > 1) {
+    const have = boxesLoaded(parcel, loaded).length;
+    refuse(`${parcel.shipmentId} has ${boxesWord(total)} and its label is on one of them only: scan the slip on each box (“Box n of ${total}”). ${have} of ${total} boxes loaded${missingWords(boxesMissing(parcel, loaded))}.`);
+    return;
+  }
+  const box = slip?.box ?? 1;
+  const key = boxKey(parcel.shipmentId, box);
+  const name = total > 1 ? `${parcel.shipmentId} box ${box} of ${total}` : parcel.shipmentId;
+  if (loaded.includes(key)) {
+    say('info', `${name} is already ticked off as loaded.`);
+    return;
+  }
+  const next = [...loaded, key];
   useScanOutStore.setState({ loaded: next });
-  const left = parcels.length - next.length;
-  journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: code.trim().slice(0, 128), loaded: next.length, total: parcels.length });
-  say('ok', left === 0 ? `${parcel.shipmentId} loaded. All ${parcels.length} parcels are on the truck.` : `${parcel.shipmentId} loaded: ${next.length} of ${parcels.length}; ${left} still to load.`);
+  const totals = boxTotals(parcels, next);
+  const ofShipment = total > 1 ? ` (${boxesLoaded(parcel, next).length} of ${total} boxes${missingWords(boxesMissing(parcel, next))})` : '';
+  const left = totals.boxes - totals.loaded;
+  journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: scanned.slice(0, 128), loaded: totals.loaded, total: totals.boxes });
+  say('ok', left === 0 ? `${name} loaded${ofShipment}. All ${totals.boxes} boxes are on the truck.` : `${name} loaded${ofShipment}: ${totals.loaded} of ${totals.boxes} boxes on the truck; ${left} still to load.`);
   playSound('success');
 }
