@@ -11,7 +11,6 @@ export interface CancelDialogProps {
   onClose(): void;
 }
 
-
 export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,15 +24,7 @@ export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: Cancel
     return () => before?.focus?.();
   }, []);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    trapTab(e, box.current);
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => trapTab(e, box.current, onClose);
 
   const confirm = async () => {
     if (reason.trim().length < 3) {

@@ -28,7 +28,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
 
   // A scan while the preview is open opens nothing behind it: the packer answers the preview first.
   useScanTarget(({ raw }) => {
-    say('error', `${raw} was not scanned: answer the wave preview first (Ctrl+Enter packs, Esc goes back).`);
+    say('error', `${raw} was not scanned: answer the wave preview first (${ids.length > 0 ? 'Ctrl+Enter packs, ' : ''}Esc goes back).`);
     playSound('failure');
   });
 
@@ -42,19 +42,13 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-      return;
-    }
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       e.stopPropagation();
       confirm();
       return;
     }
-    trapTab(e, box.current);
+    trapTab(e, box.current, onClose);
   };
 
   const what = plan.sku ? `single-unit shipments of ${plan.sku}` : 'approved shipments';
