@@ -110,4 +110,20 @@ describe('typing measurements while the desk answers', () => {
     expect(parcel).toMatchObject({ dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 0.8 });
     await user.click(screen.getByRole('button', { name: /^Put aside/ }));
   });
+
+  it('drops its complaint about a typed number once the parcel is measured another way', async () => {
+    const { user } = renderApp(session.app.api);
+    await openPhone(user);
+    await user.keyboard(`${imei('35209900176303')}{Enter}`);
+    await waitFor(() => expect(scanField().placeholder).toMatch(/Weigh and measure/), { timeout: 10_000 });
+    await user.click(field('Weight (kg)'));
+    await user.keyboard('-2{Enter}');
+    const problem = () => document.getElementById('measure-problem');
+    await waitFor(() => expect(problem()?.textContent).toMatch(/Weight must be a number above zero/));
+    // The scale weighs it: the red words about "-2" no longer describe anything.
+    await session.app.api.invoke('desk.measure', { weightKg: 0.9, source: 'device' });
+    await waitFor(() => expect(problem()).toBeNull());
+    expect(field('Weight (kg)').getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Put aside/ }));
+  });
 });

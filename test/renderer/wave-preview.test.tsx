@@ -7,6 +7,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WavePlanView } from '../../shared/contract/desk.js';
 import { WavePreview } from '../../renderer/src/screens/pack/wave-preview.js';
+import { routeScan } from '../../renderer/src/scan/scan-router.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
 
 const plan: WavePlanView = {
   locationId: 'LOC1',
@@ -58,5 +60,21 @@ describe('wave preview', () => {
     expect(onConfirm).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('names only the keys that apply: with nothing to pack a refused scan says Esc, not Ctrl+Enter; Esc stops at the dialog', async () => {
+    const { onClose, user } = show({ ...plan, pack: [], putAside: [] });
+    routeScan('SH00000000000042', 'typed');
+    expect(useAppStore.getState().status.text).toBe('SH00000000000042 was not scanned: answer the wave preview first (Esc goes back).');
+    const behind = vi.fn();
+    window.addEventListener('keydown', behind);
+    try {
+      await user.keyboard('{Escape}');
+    } finally {
+      window.removeEventListener('keydown', behind);
+    }
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // The screen behind (Pack: Esc puts the shipment aside) never sees that Esc.
+    expect(behind.mock.calls.filter(([e]) => (e as KeyboardEvent).key === 'Escape')).toHaveLength(0);
   });
 });

@@ -29,7 +29,10 @@ export async function previewWave(api: StationApi, sku: string | undefined): Pro
   try {
     const plan = await api.invoke('wave.preview', sku ? { sku } : {});
     useWaveStore.setState({ plan });
-    say('info', `Wave preview: ${plan.pack.length} to pack, ${plan.skipped.length} left out${plan.putAside.length > 0 ? `, ${plan.putAside.length} put aside` : ''}. Ctrl+Enter packs, Esc goes back.`);
+    // Only the keys that do something now: Ctrl+Enter is named when there is something to pack.
+    const aside = plan.putAside.length > 0 ? `, ${plan.putAside.length} put aside` : '';
+    const keys = plan.pack.length > 0 ? 'Ctrl+Enter packs, Esc goes back.' : plan.putAside.length > 0 ? 'Space picks a put-aside shipment, Ctrl+Enter packs it, Esc goes back.' : 'Esc goes back.';
+    say('info', `Wave preview: ${plan.pack.length} to pack, ${plan.skipped.length} left out${aside}. ${keys}`);
   } catch (e) {
     say('error', `The wave preview failed: ${errorWords(e)}`);
     playSound('failure');
@@ -38,8 +41,11 @@ export async function previewWave(api: StationApi, sku: string | undefined): Pro
   }
 }
 
-export function closePreview(): void {
+/** Closes the preview; `backedOut`: the packer went back (Esc), so the status line says nothing was packed. */
+export function closePreview(backedOut = false): void {
+  if (!useWaveStore.getState().plan) return;
   useWaveStore.setState({ plan: undefined });
+  if (backedOut) say('info', 'Wave preview closed: nothing was packed.');
 }
 
 export async function loadPackedWaiting(api: StationApi): Promise<void> {

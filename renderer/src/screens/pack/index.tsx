@@ -24,12 +24,12 @@ const SHORTCUTS: [string, string][] = [
 ];
 
 function promptFor(session: SessionView | undefined): string {
-  if (!session) return 'Scan a shipment label, an order id or a product';
+  if (!session) return 'Scan a shipment label, order id or product';
   if (session.phase === 'serial') {
     const line = session.lines.find((l) => l.orderItemId === session.serialFor);
-    return `Scan the IMEI / serial number of ${line?.title ?? 'the unit'}`;
+    return `Scan the ${line?.imei ? 'IMEI' : 'IMEI / serial number'} of ${line?.title ?? 'the unit'}`;
   }
-  if (session.phase === 'measuring') return 'Weigh and measure the package (Alt+M to type)';
+  if (session.phase === 'measuring') return session.parcels.length > 1 ? 'Weigh and measure each box (Alt+M to type)' : 'Weigh and measure the package (Alt+M to type)';
   if (session.phase === 'ready') return 'Ready: press Enter to pack';
   return 'Scan each unit of the shipment';
 }

@@ -77,6 +77,10 @@ export function MeasurePanel({ session }: { session: SessionView }) {
   const firstField = useRef<HTMLInputElement>(null);
   const parcel = session.parcels.find((p) => p.subShipmentId === chosen) ?? pickParcel(session.parcels);
   const measuring = session.phase === 'measuring' || session.phase === 'ready';
+  // A complaint about typed numbers says nothing once the parcel is measured another way (the
+  // scale, the dimensioner) or another shipment is open.
+  const measuredKey = session.parcels.map((p) => `${p.subShipmentId}:${p.weightKg}:${p.dimensions?.length}`).join('|');
+  useEffect(() => setProblem(undefined), [session.sessionId, measuredKey]);
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -198,6 +202,8 @@ export function MeasurePanel({ session }: { session: SessionView }) {
               onChange={(e) => {
                 const text = e.target.value;
                 setValues((now) => ({ ...now, [f.key]: text }));
+                // The complaint was about what stood here before: it goes as the packer corrects it.
+                setProblem(undefined);
               }}
               onKeyDown={onKeyDown}
             />

@@ -163,7 +163,7 @@ export function WavePanel() {
           dispatchAtOnce={!endOfWave}
           onConfirm={(ids) => void start(ids)}
           onClose={() => {
-            closePreview();
+            closePreview(true);
             refocusScan();
           }}
         />
