@@ -18,13 +18,17 @@ let sb: TestSandbox;
 let app: TestAppStation;
 let plain: string[];
 let mps: string[];
+let lite: string;
 
 const session = useAppStation();
 beforeAll(async () => {
   ({ sb, app } = session);
   plain = await createShipments(sb, 2, 'plain');
   mps = await createShipments(sb, 1, 'mps');
-  await readyToDispatch(sb, [...plain, ...mps]);
+  // A shipment of an FBF_LITE listing: the seller packs it and hands it to the courier too.
+  [lite] = (await createShipments(sb, 1, 'plain')) as [string];
+  for (const item of sb.world.shipments.get(lite)!.orderItems) item.serviceProfile = 'FBF_LITE';
+  await readyToDispatch(sb, [...plain, ...mps, lite]);
 });
 
 describe('Dispatch screen: handover', () => {
@@ -49,10 +53,12 @@ describe('Dispatch screen: handover', () => {
     const { user, sounds } = renderApp(app.api, 'dispatch');
     await user.click(await screen.findByRole('button', { name: 'Start the scan-out check' }));
     const progress = await screen.findByRole('status', { name: 'Loading progress' });
-    const all = [...plain, ...mps];
+    const all = [...plain, ...mps, lite];
     const boxesOfMps = sb.world.shipments.get(mps[0]!)!.subShipments.length;
     expect(boxesOfMps).toBeGreaterThan(1);
-    const boxes = plain.length + boxesOfMps;
+    const boxes = plain.length + boxesOfMps + 1;
+    // The FBF_LITE shipment is on the list: the search asks for every profile the seller hands over.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Loading list' })).getByText(new RegExp(lite)).textContent).toMatch(/missing/));
     await waitFor(() => expect(progress.textContent).toMatch(new RegExp(`Loaded 0 of ${boxes} boxes\\.`)));
 
     routeScan(plain[0]!, 'wedge');
@@ -71,20 +77,21 @@ describe('Dispatch screen: handover', () => {
     // The tracking id on the label ticks its parcel as well as the shipment barcode.
     const tracking = (await sb.call('GET', `/sellers/v3/shipments/${plain[1]}`)).json.shipments[0].trackingId as string;
     routeScan(tracking, 'wedge');
-    await waitFor(() => expect(progress.textContent).toContain(`Loaded 2 of ${boxes} boxes. Missing 1 shipment: ${mps[0]} (box ${Array.from({ length: boxesOfMps }, (_, i) => i + 1).join(', ')} of ${boxesOfMps}).`));
+    routeScan(lite, 'wedge');
+    await waitFor(() => expect(progress.textContent).toContain(`Loaded 3 of ${boxes} boxes. Missing 1 shipment: ${mps[0]} (box ${Array.from({ length: boxesOfMps }, (_, i) => i + 1).join(', ')} of ${boxesOfMps}).`));
 
     // The boxes of a multi-package shipment share one label: its barcode ticks none of them.
     const line = () => within(screen.getByRole('list', { name: 'Loading list' })).getByText(new RegExp(mps[0]!)).textContent;
     routeScan(mps[0]!, 'wedge');
     await statusSays(new RegExp(`${mps[0]} has ${boxesOfMps} boxes and its label is on one of them only: scan the slip on each box`));
-    expect(progress.textContent).toContain(`Loaded 2 of ${boxes} boxes.`);
+    expect(progress.textContent).toContain(`Loaded 3 of ${boxes} boxes.`);
     // Each box slip ticks its own box, and the line names what is still missing.
     routeScan(boxCode(mps[0]!, 1, boxesOfMps), 'wedge');
     await waitFor(() => expect(line()).toContain(`1 of ${boxesOfMps} boxes, missing box ${Array.from({ length: boxesOfMps - 1 }, (_, i) => i + 2).join(', ')}`));
     // The same slip again, well after the double-read window: one box, still ticked once.
     routeScan(boxCode(mps[0]!, 1, boxesOfMps), 'wedge', Date.now() + 60_000);
     await statusSays(new RegExp(`${mps[0]} box 1 of ${boxesOfMps} is already ticked off`));
-    expect(progress.textContent).toContain(`Loaded 3 of ${boxes} boxes.`);
+    expect(progress.textContent).toContain(`Loaded 4 of ${boxes} boxes.`);
     for (let box = 2; box <= boxesOfMps; box++) routeScan(boxCode(mps[0]!, box, boxesOfMps), 'wedge', Date.now() + 60_000 * box);
     await waitFor(() => expect(progress.textContent).toBe(`All ${boxes} boxes of ${all.length} shipments are loaded.`));
 

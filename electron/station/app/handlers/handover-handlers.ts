@@ -3,13 +3,15 @@
 // and the loading list the scan-out check ticks parcels off against. The loading list is what
 // the manifest lists: the location's shipments READY_TO_DISPATCH that marketplace logistics
 // collects (spec § Shipment: "after READY_TO_DISPATCH the seller downloads the manifest for
-// handover"); self-ship shipments leave with the seller's own courier and are not on it.
+// handover"), of every profile the seller packs (NON_FBF and FBF_LITE); self-ship shipments
+// leave with the seller's own courier and are not on it.
 import type { VendorGroupCount } from '../../../../shared/api/handover.js';
 import { MAX_SEARCH_PAGE_SIZE } from '../../../../shared/api/limits.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble, titlesOf } from './desk-deps.js';
+import { searchAllSellerPacked } from '../../packing/seller-search.js';
 
 type Group = ResultOf<'handover.counts'>[number];
 type LoadingList = ResultOf<'handover.loadingList'>;
@@ -50,7 +52,9 @@ export function handoverHandlers(ctx: AppContext): Handlers {
       const locationId = ctx.locationId();
       const orders = ctx.marketplace().orders;
       try {
-        const { shipments, capped } = await orders.search({
+        // Every profile the seller packs and hands over (NON_FBF and FBF_LITE): the search's
+        // serviceProfiles defaults to NON_FBF alone (spec § filter), so each is asked for.
+        const { shipments, capped } = await searchAllSellerPacked(orders, {
           filter: { type: 'preDispatch', states: ['READY_TO_DISPATCH'], locationId, shipmentTypes: ['NORMAL', 'EXPRESS'] },
           pagination: { pageSize: MAX_SEARCH_PAGE_SIZE },
         });
