@@ -108,7 +108,10 @@ describe('Setup screen', () => {
 
     expect(secret.value).toBe('');
     await waitFor(() => expect(screen.getByRole('status', { name: 'Sign-in status' }).textContent).toMatch(/Signed in/));
-    expect(screen.getByRole('status', { name: 'Sign-in status' }).textContent).toMatch(/Access valid until \d{1,2} \w+ \d{4}/);
+    // Until when, said once (the station's sentence), not repeated after it.
+    const status = screen.getByRole('status', { name: 'Sign-in status' }).textContent!;
+    expect(status).toMatch(/^Signed in to .+ until \d{1,2} \w+ \d{4}, \d{2}:\d{2} IST\.$/);
+    expect(status.match(/until/g)).toHaveLength(1);
     expect(document.body.innerHTML).not.toContain(appSecret);
     expect([...document.querySelectorAll('input')].some((i) => i.value === appSecret)).toBe(false);
   });

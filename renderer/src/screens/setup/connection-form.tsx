@@ -14,13 +14,6 @@ const MODES: { value: MarketplaceMode; label: string }[] = [
   { value: 'thirdParty', label: 'Third party (sign in on the marketplace page)' },
 ];
 
-/** "20 January 2027, 10:30 am IST": token dates in the words and zone of the desk. */
-export function expiryWords(iso: string | undefined): string | undefined {
-  if (!iso || Number.isNaN(Date.parse(iso))) return undefined;
-  const text = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-  return `${text} IST`;
-}
-
 export function ConnectionForm() {
   const api = useStation();
   const { settings, info, signIn, setSignIn } = useSettingsStore();
@@ -107,15 +100,13 @@ export function ConnectionForm() {
     });
   }
 
-  const expiry = expiryWords(signIn?.accessExpiresAt);
-  const renew = expiryWords(signIn?.refreshExpiresAt);
   return (
     <section aria-labelledby="conn-title" className="panel">
       <h2 id="conn-title">Marketplace connection</h2>
       <p role="status" aria-label="Sign-in status">
+        {/* The station's sentence already says until when the sign-in holds (and, for a partner
+            application, until when access renews itself): said once, not twice. */}
         {signIn?.text ?? 'Reading the sign-in status…'}
-        {signIn?.signedIn && expiry ? ` Access valid until ${expiry}.` : ''}
-        {signIn?.signedIn && renew ? ` Sign in again before ${renew}.` : ''}
       </p>
       <form aria-label="Sign in to the marketplace" onSubmit={submit} noValidate>
         <fieldset>
