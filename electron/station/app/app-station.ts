@@ -257,6 +257,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
         // Packs the desk finished in the background (label, ready to dispatch) when it stopped.
         leftUndoneAtStart = await packedNotDispatched(context.journal, client.orders, clock.now());
         for (const line of leftUndoneAtStart) log(`Start-up check: ${line}`);
+        // The Pack screen's "Labels" list as it was: the labels this desk printed before the restart.
+        if (settings.get().locationId) await context.desk().restoreLabels();
         if (settings.get().locationId && context.journal.openSessions().length > 0) {
           const restored = await context.desk().restore();
           if (restored > 0) log('Restored the pack session that was open before the restart.');

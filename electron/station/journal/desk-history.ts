@@ -64,3 +64,21 @@ export function putAsideScans(records: readonly JournalRecord[], shipmentId: str
 
 /** Scan kinds that name a shipment (open it) without verifying a unit. */
 const SHIPMENT_NAMING_KINDS: readonly string[] = ['shipmentId', 'orderId', 'orderItemId'];
+
+/**
+ * The labels this desk printed, newest last, at most `limit`: the Pack screen's "Labels" list as
+ * it was before a restart (each label printed is journaled with its printer).
+ */
+export function printedLabels(records: readonly JournalRecord[], limit: number): { shipmentId: string; printer: string }[] {
+  const printed = new Map<string, string>();
+  for (const r of records) {
+    if (r.type === 'session' && r.event === 'closed' && r.reason === LABEL_PRINTED && r.shipmentId && r.printer) {
+      printed.delete(r.shipmentId);
+      printed.set(r.shipmentId, r.printer);
+    }
+  }
+  return [...printed].slice(-limit).map(([shipmentId, printer]) => ({ shipmentId, printer }));
+}
+
+/** The reason a desk's label print is journaled with (pack-submit.ts). */
+export const LABEL_PRINTED = 'label printed';

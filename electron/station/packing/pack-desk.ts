@@ -14,7 +14,7 @@ import { applyCount, applyMeasurement, applyScan, nextStepWords, openSession, re
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
-import { putAsideScans } from '../journal/desk-history.js';
+import { printedLabels, putAsideScans } from '../journal/desk-history.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
@@ -44,6 +44,8 @@ export type ScanSource = 'serial' | 'wedge' | 'typed';
 
 /** A typed count: "12", or with a quantity key in front ("*12", "x12"). Three digits at most: longer numbers are codes. */
 const TYPED_COUNT_RE = /^[*xX×]?(\d{1,3})$/;
+/** Labels the Pack screen lists again after a restart (it shows the latest 8). */
+const RESTORED_LABELS = 8;
 /** Journal kinds of the desk's own steps (not scans): replayed in order on restore. */
 const STEP_KINDS = { count: 'count', undo: 'undo', removeSerial: 'remove-serial', measurement: 'measurement' } as const;
 
@@ -109,6 +111,22 @@ export class PackDesk {
       this.changed();
       return 1;
     });
+  }
+
+  /**
+   * The "Labels" list after a restart: the labels this desk printed before it, from the journal,
+   * so the packer still sees where the last labels went. Labels followed since are kept.
+   */
+  async restoreLabels(): Promise<void> {
+    const printed = printedLabels(await this.deps.journal.records(), RESTORED_LABELS);
+    const followed = new Map(this.jobs);
+    this.jobs.clear();
+    for (const { shipmentId, printer } of printed) this.jobs.set(shipmentId, { shipmentId, status: 'printed', text: `Label printed on ${printer} (before the restart).` });
+    for (const [id, job] of followed) {
+      this.jobs.delete(id);
+      this.jobs.set(id, job);
+    }
+    if (printed.length > 0) this.changed();
   }
 
   /** A scan from a serial scanner, a keyboard wedge or typed in the scan field. */

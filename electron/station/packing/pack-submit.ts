@@ -1,6 +1,7 @@
 // The calls behind the desk's Enter key: pack (journaled, reconciled when the answer is lost),
 // wait for the documents through the station's label watcher (spec § Limits: usually seconds, up
 // to 30 minutes), print the label, and mark ready to dispatch.
+import { LABEL_PRINTED } from '../journal/desk-history.js';
 import { MAX_LABEL_GENERATION_MS } from '../../../shared/api/limits.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MarketplaceError } from '../api/errors.js';
@@ -143,7 +144,7 @@ export async function waitAndPrint(
       const done = await deps.printer.whenPrinted(jobId, (text) => progress(text, 'waitingPrinter'));
       if (!done.ok) return { ok: false, text: `The label of ${shipmentId} did not print: ${done.text} Reprint it from Print.` };
     }
-    await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: 'label printed' });
+    await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: LABEL_PRINTED });
     return { ok: true, text: `Label printed on ${printer}.${note ? ` ${note}` : ''}` };
   } catch (e) {
     return { ok: false, text: `The label of ${shipmentId} could not be printed: ${(e as Error).message}` };

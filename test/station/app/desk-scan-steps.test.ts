@@ -102,6 +102,12 @@ describe('desk scan steps', () => {
     const pack = sb.world.shipments.get(id)!.pack!;
     expect(pack.serialNumbers[0]!.serialNumbers).toEqual([[a], [b], [c]]);
     await restarted.idle();
+    expect(restarted.view().jobs.find((j) => j.shipmentId === id)?.status).toMatch(/^(printed|dispatched)$/);
+    // Another restart: the Labels list comes back from the journal, with the printer it went to.
+    const again = newDesk();
+    expect(again.view().jobs).toEqual([]);
+    await again.restoreLabels();
+    expect(again.view().jobs.find((j) => j.shipmentId === id)).toMatchObject({ status: 'printed', text: expect.stringMatching(/^Label printed on .+ \(before the restart\)\.$/) });
   });
 
   it('carries over the latest put-aside session, an undo in it included', async () => {
