@@ -80,8 +80,20 @@ describe.skipIf(!ready)('waves at the packing desk', () => {
     expect(await dialog().count()).toBe(1);
     expect(state(ids.single)).toBe('APPROVED');
 
-    await page.keyboard.press('Control+Enter');
-    await waveFinished();
+    // On a 1366x768 desk the wave's outcome is under the fold: it is brought into view.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    try {
+      await page.keyboard.press('Control+Enter');
+      await waveFinished();
+      const summary = page.locator('.wave-summary');
+      await expect.poll(async () => {
+        const box = await summary.boundingBox();
+        return box !== null && box.y >= 0 && box.y + Math.min(box.height, 120) <= 768;
+      }).toBe(true);
+      await desk.screenshot('wave-summary-in-view-768');
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     expect(state(ids.single)).toBe('PACKED');
     expect(state(ids.lite)).toBe('PACKED'); // FBF_LITE reaches the wave
     for (const id of [ids.twoUnits, ids.twoItems, ids.aside, ids.held]) expect(state(id)).toBe('APPROVED');

@@ -30,6 +30,7 @@ export function WavePanel() {
   const [sku, setSku] = useState('');
   const [skuFocused, setSkuFocused] = useState(false);
   const skuField = useRef<HTMLInputElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
 
   // What waits for "Dispatch packed": on arrival, after a wave, and as labels print.
   useEffect(() => {
@@ -60,6 +61,11 @@ export function WavePanel() {
     refocusScan();
   };
   const { progress, summary } = wave;
+  // The wave's outcome sits under the panel, below the fold of a 1366x768 desk: brought into view
+  // when it arrives, so the packer reads what was packed and left out without scrolling.
+  useEffect(() => {
+    if (!wave.running && (summary || wave.error)) outcome.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [wave.running, summary, wave.error]);
   const hasTotal = progress?.total !== undefined && progress.total > 0;
 
   return (
@@ -130,33 +136,35 @@ export function WavePanel() {
           </p>
         </div>
       ) : null}
-      {!wave.running && summary ? (
-        <div className="wave-summary">
-          <p>{summarizeWave(summary)}</p>
-          {summary.skipped.length > 0 ? (
-            <details open={summary.skipped.length <= 5}>
-              <summary>Left out ({summary.skipped.length})</summary>
-              <ul>
-                {summary.skipped.map((s) => (
-                  <li key={s.shipmentId}>
-                    {s.shipmentId}: {s.reason}
+      <div ref={outcome}>
+        {!wave.running && summary ? (
+          <div className="wave-summary">
+            <p>{summarizeWave(summary)}</p>
+            {summary.skipped.length > 0 ? (
+              <details open={summary.skipped.length <= 5}>
+                <summary>Left out ({summary.skipped.length})</summary>
+                <ul>
+                  {summary.skipped.map((s) => (
+                    <li key={s.shipmentId}>
+                      {s.shipmentId}: {s.reason}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            {summary.failed.length > 0 ? (
+              <ul className="wave-failed" aria-label="Failed in the wave">
+                {summary.failed.map((f) => (
+                  <li key={f.shipmentId}>
+                    {f.shipmentId}: {f.message}
                   </li>
                 ))}
               </ul>
-            </details>
-          ) : null}
-          {summary.failed.length > 0 ? (
-            <ul className="wave-failed" aria-label="Failed in the wave">
-              {summary.failed.map((f) => (
-                <li key={f.shipmentId}>
-                  {f.shipmentId}: {f.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      {!wave.running && wave.error ? <p className="field-problem">{wave.error}</p> : null}
+            ) : null}
+          </div>
+        ) : null}
+        {!wave.running && wave.error ? <p className="field-problem">{wave.error}</p> : null}
+      </div>
       {plan ? (
         <WavePreview
           plan={plan}
