@@ -7,7 +7,7 @@ import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/co
 import type { DeskView } from '../../../shared/contract/desk.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
-import { say, useAppStore } from './app-store.js';
+import { say, SCREEN_HINTS, useAppStore } from './app-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
 export type WaveProgress = PayloadOf<'wave.progress'>;
@@ -90,16 +90,38 @@ export function followDesk(api: StationApi): () => void {
     api.subscribe('wave.progress', (progress) => useDeskStore.setState((s) => ({ wave: { ...s.wave, progress } }))),
   ];
   void api.invoke('desk.view', {}).then(
-    (view) => {
+    (answer) => {
       const before = useDeskStore.getState().view;
+      // The first view after a start keeps the station's words (a restored shipment says so).
+      const view = before || answer.feedback.tone === 'error' ? onArrival(answer) : answer;
       useDeskStore.setState({ view });
       if (!before) say(view.feedback.tone, view.feedback.text);
-      // Labels that printed (or failed) while another screen showed are said on coming back.
-      else announceJobs(before, view);
+      else {
+        // Labels that printed (or failed) while another screen showed are said on coming back.
+        announceJobs(before, view);
+        if (view.feedback !== answer.feedback) say(view.feedback.tone, view.feedback.text);
+      }
     },
     (e: unknown) => say('error', errorWords(e)),
   );
   return () => offs.forEach((off) => off());
+}
+
+/**
+ * The desk as the Pack screen shows it on arriving there: the station's last words were said
+ * about the last scan, perhaps minutes and another screen ago. An open shipment is described as
+ * it stands now; a refusal whose moment has passed is not shown in red again.
+ */
+export function onArrival(view: DeskView): DeskView {
+  const s = view.session;
+  if (s) {
+    const units = s.lines.reduce((a, l) => a + l.quantity, 0);
+    const verified = s.lines.reduce((a, l) => a + l.verified, 0);
+    const next = s.phase === 'serial' ? 'scan the serial of the unit in hand' : s.phase === 'verifying' ? 'scan its next unit' : s.phase === 'measuring' ? 'weigh and measure it' : 'press Enter to pack it';
+    return { ...view, feedback: { tone: 'info', text: `Shipment ${s.shipmentId} is open: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified; ${next}.`, sound: 'none' } };
+  }
+  if (view.feedback.tone === 'error') return { ...view, feedback: { tone: 'info', text: SCREEN_HINTS.pack, sound: 'none' } };
+  return view;
 }
 
 async function deskCommand(work: () => Promise<DeskView>): Promise<DeskView | undefined> {
