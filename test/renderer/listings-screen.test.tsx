@@ -118,6 +118,10 @@ describe('Listings screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save price and stock' }));
 
     await screen.findByText(/KTL-BLK-005: saved\./);
+    // Opened again for another edit, the row no longer shows the last edit's words; nor after a new search.
+    await user.click(screen.getByRole('button', { name: 'Quick edit KTL-BLK-005' }));
+    expect(screen.queryByText(/KTL-BLK-005: saved\./)).toBeNull();
+    await user.click(within(screen.getByRole('form', { name: 'Quick edit KTL-BLK-005' })).getByRole('button', { name: /Cancel/ }));
     cleanup();
     show();
     // The store keeps the last query; a new search reads the marketplace again.

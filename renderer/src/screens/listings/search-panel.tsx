@@ -23,8 +23,13 @@ export function SearchPanel() {
   const [editing, setEditing] = useState<string>();
   const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
 
+  // A quick edit's result line speaks of the rows it was said beside: a new search, another
+  // batch or the same row opened again for another edit leaves it behind.
+  const forget = (sku?: string) => setResults((x) => (sku === undefined ? {} : Object.fromEntries(Object.entries(x).filter(([k]) => k !== sku))));
+
   function submit(e: FormEvent) {
     e.preventDefault();
+    forget();
     void search(api, 0);
   }
 
@@ -81,7 +86,14 @@ export function SearchPanel() {
                   <td>{rupees(r.sellingPrice)}</td>
                   <td>{Object.entries(r.inventory).map(([loc, n]) => `${loc}: ${n}`).join(', ') || '—'}</td>
                   <td>
-                    <button type="button" aria-expanded={editing === r.sku} onClick={() => setEditing(r.sku)}>
+                    <button
+                      type="button"
+                      aria-expanded={editing === r.sku}
+                      onClick={() => {
+                        forget(r.sku);
+                        setEditing(r.sku);
+                      }}
+                    >
                       Quick edit {r.sku}
                     </button>
                   </td>
@@ -111,10 +123,24 @@ export function SearchPanel() {
       ) : null}
       {searched && total > 0 ? (
         <div className="actions">
-          <button type="button" disabled={loading || batchNo === 0} onClick={() => void search(api, batchNo - 1)}>
+          <button
+            type="button"
+            disabled={loading || batchNo === 0}
+            onClick={() => {
+              forget();
+              void search(api, batchNo - 1);
+            }}
+          >
             Previous {LISTINGS_PER_SEARCH_BATCH}
           </button>
-          <button type="button" disabled={loading || !hasNext} onClick={() => void search(api, batchNo + 1)}>
+          <button
+            type="button"
+            disabled={loading || !hasNext}
+            onClick={() => {
+              forget();
+              void search(api, batchNo + 1);
+            }}
+          >
             Next {LISTINGS_PER_SEARCH_BATCH}
           </button>
         </div>
