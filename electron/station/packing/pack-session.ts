@@ -333,6 +333,8 @@ function progressText(state: PackSessionState, lead: string): string {
     const n = state.parcels.length;
     const listed = state.parcels.some((p) => p.weightSource === 'listing' || p.dimensionsSource === 'listing');
     if (n === 1) return `${lead} All units verified. Weigh and measure the parcel.`;
+    const done = state.parcels.filter(isMeasured).length;
+    if (done > 0) return `${lead} All units verified. ${done} of ${n} parcels weighed and measured; weigh and measure the rest, then press Enter.`;
     return `${lead} All units verified. Weigh and measure each of the ${n} parcels${listed ? ' (the listing’s sizes are shown; they are not what the boxes weigh)' : ''}, then press Enter.`;
   }
   return `${lead} Ready to pack: press Enter.`;
