@@ -1,7 +1,7 @@
 // The pack workflow at the desk: what the packer sees for each scan and measurement.
 import { describe, expect, it } from 'vitest';
 import { classifyScan } from '../../../shared/barcodes.js';
-import { applyMeasurement, applyScan, openSession, type ProductFacts } from '../../../electron/station/packing/pack-session.js';
+import { applyMeasurement, applyScan, nextStepWords, openSession, type ProductFacts } from '../../../electron/station/packing/pack-session.js';
 import { prefillParcels } from '../../../electron/station/packing/parcel-prefill.js';
 import { checkActionable } from '../../../electron/station/packing/shipment-checks.js';
 import { buildPackRequest, parcelsFromListing } from '../../../electron/station/packing/pack-request.js';
@@ -132,6 +132,8 @@ describe('a multi-package shipment with its sizes from the listing', () => {
     expect(s.feedback.text).toBe('Parcel 1 of 2 (Sofa seat): 200 x 90 x 40 cm, 31.2 kg. It still needs its size (length, breadth, height).');
     s = applyMeasurement(s, { subShipmentId: 'SS1', dimensions: { length: 201, breadth: 91, height: 41 }, source: 'typed' });
     expect(s.feedback.text).toMatch(/1 of 2 parcels weighed and measured; next: parcel 2 \(Sofa back\)/);
+    // Reopened after a put-aside, the desk says where the boxes stand.
+    expect(nextStepWords(s)).toBe('All units verified. 1 of 2 parcels weighed and measured; weigh and measure the rest, then press Enter.');
     s = applyMeasurement(s, { subShipmentId: 'SS2', dimensions: { length: 90, breadth: 90, height: 40 }, weightKg: 12.5, source: 'typed' });
     expect(s.phase).toBe('ready');
     expect(s.feedback.text).toMatch(/Every parcel is weighed and measured. Ready to pack: press Enter/);
