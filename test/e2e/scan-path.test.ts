@@ -165,6 +165,31 @@ describe.skipIf(!ready)('the scan path at the packing desk', () => {
     expect(pack.serialNumbers).toEqual([{ orderItemId: world().shipments.get(id)!.orderItems[0].orderItemId, serialNumbers: [[c], [d]] }]);
   }, 60_000);
 
+  it('puts a phone shipment aside with one unit and its IMEI in, and carries on from there when it is scanned again', async () => {
+    const [phone] = await station.createShipments('serialized', 1, 2);
+    const sku = world().shipments.get(phone)!.orderItems[0].sku;
+    const [a, b] = ['35209900176401', '35209900176402'].map(imei);
+    await desk.typeScan(phone);
+    await desk.wedgeScan(sku);
+    await desk.wedgeScan(a);
+    await expect.poll(() => units()).toContain(`Serials: ${a}`);
+    await desk.page.getByLabel('Scan', { exact: true }).press('Escape');
+    await expect.poll(() => feedback()).toMatch(new RegExp(`Shipment ${phone} put aside`));
+    await expect.poll(() => heading(phone, 1, 2).count()).toBe(0);
+
+    await desk.typeScan(phone);
+    await expect.poll(() => feedback()).toMatch(new RegExp(`Shipment ${phone} reopened as it was put aside: 1 of 2 units verified, 1 serial`));
+    await expect.poll(() => heading(phone, 1, 2).count()).toBe(1);
+    expect(await units()).toContain(`Serials: ${a}`);
+    await desk.screenshot('scan-put-aside-reopened');
+    await desk.wedgeScan(sku);
+    await pause(200);
+    await desk.wedgeScan(b);
+    await measure('0.7');
+    await pressPack();
+    expect((await packed(phone)).serialNumbers[0].serialNumbers).toEqual([[a], [b]]);
+  }, 60_000);
+
   it('refuses 12345 as an IMEI at once, and rescans only the serial the marketplace refuses at pack', async () => {
     const { page } = desk;
     const [phone] = await station.createShipments('serialized', 1, 1);
