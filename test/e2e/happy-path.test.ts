@@ -38,7 +38,7 @@ describe.skipIf(!ready)('the happy path at the packing desk', () => {
     await expect.poll(() => page.getByRole('heading', { name: new RegExp(`Shipment ${id}: 0 of 1 unit verified`) }).count()).toBe(1);
 
     await desk.typeScan(item.sku);
-    await expect.poll(() => words(page.getByRole('note'))).toMatch(/Scan the IMEI \/ serial number of/);
+    await expect.poll(() => words(page.getByRole('note'))).toMatch(/Scan the IMEI of/);
     const good = imei('35209900176148');
     await desk.typeScan(good);
     await expect.poll(() => words(desk.status())).toContain(`Serial ${good} recorded`);
@@ -48,7 +48,7 @@ describe.skipIf(!ready)('the happy path at the packing desk', () => {
     // The parcel goes on the scale: the reading moves, then locks as stable and becomes the weight.
     station.devices!.scale!.setWeight(0.734);
     await expect.poll(() => words(page.getByLabel('Scale', { exact: true })), { timeout: 10_000 }).toMatch(/0\.734 kg\s*Stable, locked/);
-    await expect.poll(() => words(page.getByRole('list', { name: 'Packages' }))).toMatch(/0\.734 kg \(measured\)/);
+    await expect.poll(() => words(page.getByRole('list', { name: 'Packages' }))).toMatch(/0\.734 kg \(scale\)/);
     await desk.screenshot('pack-open-shipment');
 
     await page.getByLabel(/^Length/).fill('22');

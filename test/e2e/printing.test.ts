@@ -43,10 +43,11 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
    * The packer's keys: the shipment and each unit by the wedge scanner, the sizes typed when asked
    * (one set per box: every box of a multi-package shipment is weighed and measured), Enter.
    */
-  async function pack(id: string, boxes: { length: number; breadth: number; height: number; kg: number }[] = [{ length: 30, breadth: 20, height: 10, kg: 1.25 }]): Promise<void> {
+  async function pack(id: string, boxes: { length: number; breadth: number; height: number; kg: number }[] = [{ length: 30, breadth: 20, height: 10, kg: 1.25 }], opened?: () => Promise<void>): Promise<void> {
     await desk.go('Pack');
     await desk.wedgeScan(id);
     await expect.poll(() => words(desk.page.getByRole('heading', { name: new RegExp(`^Shipment ${id}:`) }))).toContain('0 of');
+    await opened?.();
     for (const sku of station.unitScans(id)) await desk.wedgeScan(sku);
     await expect.poll(placeholder).toMatch(/Weigh and measure/);
     for (const [n, box] of boxes.entries()) {
@@ -131,12 +132,11 @@ describe.skipIf(!ready)('printing at the packing desk, checked on paper', () => 
     // What the boxes really measure at the desk: a little off the listing's figures.
     const boxes = packages.map((p, n) => ({ length: p.dimensions.length + 1, breadth: p.dimensions.breadth, height: p.dimensions.height, kg: Math.round((p.weight + 0.1 * (n + 1)) * 1000) / 1000 }));
     const since = Date.now();
-    await desk.go('Pack');
-    await desk.wedgeScan(id!);
-    // Opened with the listing's sizes in view, marked as the listing's.
-    await expect.poll(() => words(desk.page.getByRole('list', { name: 'Packages' }))).toContain(`${packages[0]!.dimensions.length} × ${packages[0]!.dimensions.breadth} × ${packages[0]!.dimensions.height} cm (listing’s, still to measure)`);
-    await desk.screenshot('print-mps-listing-sizes');
-    await pack(id!, boxes);
+    await pack(id!, boxes, async () => {
+      // Opened with the listing's sizes in view, marked as the listing's.
+      await expect.poll(() => words(desk.page.getByRole('list', { name: 'Packages' }))).toContain(`${packages[0]!.dimensions.length} × ${packages[0]!.dimensions.breadth} × ${packages[0]!.dimensions.height} cm (listing’s, still to measure)`);
+      await desk.screenshot('print-mps-listing-sizes');
+    });
     // The desk's measurements went to the marketplace, box by box, not the listing's.
     const packed = station.sandbox.world.shipments.get(id!)!;
     expect(packed.pack!.subShipments.map((s) => s.dimensions)).toEqual(boxes.map((b) => expect.objectContaining({ length: b.length, breadth: b.breadth, height: b.height })));

@@ -29,7 +29,7 @@ function promptFor(session: SessionView | undefined): string {
     const line = session.lines.find((l) => l.orderItemId === session.serialFor);
     return `Scan the ${line?.imei ? 'IMEI' : 'IMEI / serial number'} of ${line?.title ?? 'the unit'}`;
   }
-  if (session.phase === 'measuring') return session.parcels.length > 1 ? 'Weigh and measure each box (Alt+M to type)' : 'Weigh and measure the package (Alt+M to type)';
+  if (session.phase === 'measuring') return session.parcels.length > 1 ? 'Weigh and measure each box (Alt+M)' : 'Weigh and measure the package (Alt+M)';
   if (session.phase === 'ready') return 'Ready: press Enter to pack';
   return 'Scan each unit of the shipment';
 }

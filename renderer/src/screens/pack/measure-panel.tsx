@@ -130,6 +130,8 @@ export function MeasurePanel({ session }: { session: SessionView }) {
     // Refused or not sent: the numbers stay to be corrected. Taken: only the numbers that were
     // sent are cleared; what the packer typed meanwhile (the next box) is kept, and so is the focus.
     if (!view || view.feedback.tone === 'error') return;
+    // The next numbers go to the next box that still needs them, unless the packer picks one.
+    setChosen(undefined);
     setValues((now) => {
       const left = { ...now };
       for (const f of FIELDS) if (now[f.key] === sent[f.key]) left[f.key] = '';
