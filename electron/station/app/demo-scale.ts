@@ -21,10 +21,13 @@ const UNIT_KG = 0.35;
 export function demoParcelOnScale(view: DeskView): { key: string; kg: number } | undefined {
   const s = view.session;
   if (!s || (s.phase !== 'measuring' && s.phase !== 'ready')) return undefined;
-  const box = s.parcels.find((p) => p.weightKg === undefined || p.weightSource === 'listing') ?? s.parcels[0];
+  // The box the Pack screen measures (the first still needing its weight or its size) stays on
+  // the platform until it is fully measured: a scale that moved on early would weigh it again.
+  const needs = (p: (typeof s.parcels)[number]) => p.weightKg === undefined || p.weightSource === 'listing' || !p.dimensions || p.dimensionsSource === 'listing';
+  const box = s.parcels.find(needs) ?? s.parcels[0];
   if (!box) return undefined;
   const key = `${s.sessionId}/${box.subShipmentId}`;
-  if (box.weightSource === 'listing' && box.weightKg !== undefined) return { key, kg: round3(box.weightKg) };
+  if (box.weightKg !== undefined) return { key, kg: round3(box.weightKg) };
   if (s.parcels.length > 1) return { key, kg: round3(EMPTY_BOX_KG + UNIT_KG) };
   const units = s.lines.reduce((a, l) => a + l.quantity, 0);
   return { key, kg: round3(EMPTY_BOX_KG + UNIT_KG * units) };

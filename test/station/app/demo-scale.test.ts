@@ -1,6 +1,6 @@
 // Demo mode's scale acting out the desk: a parcel goes on once the units are verified, the boxes
-// of a multi-package shipment one after the other (each at its own listed weight), and it comes
-// off when the shipment is closed.
+// of a multi-package shipment one after the other (each at its own listed weight, each until it
+// is weighed and measured), and it comes off when the shipment is closed.
 import { describe, expect, it } from 'vitest';
 import { followDeskWithDemoScale } from '../../../electron/station/app/demo-scale.js';
 import type { DeskView } from '../../../shared/contract/desk.js';
@@ -26,8 +26,11 @@ describe('the demo scale', () => {
     follow(view('measuring', [listed('A', 32), listed('B', 6)]));
     follow(view('measuring', [listed('A', 32), listed('B', 6)]));
     expect(weights).toEqual([32]);
-    // Box A weighed (the scale's reading taken): box B goes on.
+    // Box A weighed (the scale's reading taken) but not yet measured: it stays on the platform.
     follow(view('measuring', [{ ...listed('A', 31.5), weightSource: 'device' }, listed('B', 6)]));
+    expect(weights).toEqual([32]);
+    // Box A measured too: box B goes on.
+    follow(view('measuring', [{ ...listed('A', 31.5), weightSource: 'device', dimensionsSource: 'typed' }, listed('B', 6)]));
     expect(weights).toEqual([32, 6]);
     follow({ ...view('measuring', []), session: undefined });
     expect(weights).toEqual([32, 6, 0]);
