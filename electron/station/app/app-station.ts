@@ -38,6 +38,7 @@ import { boardHandlers, deskBoard } from './handlers/board-handlers.js';
 import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
+import { WarehouseLink, type WarehouseTuning } from './warehouse-link.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
@@ -84,6 +85,13 @@ export interface AppStationOptions {
   log?: (line: string) => void;
   printPollIntervalMs?: number;
   deviceReconnectIntervalMs?: number;
+  /** The warehouse database from the command line (`--warehouse`); else STATION_WAREHOUSE_URL, else Setup. */
+  warehouseUrl?: string;
+  /** Where STATION_WAREHOUSE_URL is read (process.env by default). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Told every secret value the station reads outside the secret store (the database password), for log redaction. */
+  onSecret?: (value: string) => void;
+  warehouseTuning?: WarehouseTuning;
 }
 
 export interface AppStation {
@@ -127,6 +135,25 @@ export function createAppStation(options: AppStationOptions): AppStation {
     return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
+  const warehouse = new WarehouseLink({
+    dataDir,
+    settings,
+    secrets,
+    clock,
+    journal: () => context.journal,
+    env: options.env ?? process.env,
+    cliUrl: options.warehouseUrl,
+    onSecret: options.onSecret,
+    tuning: options.warehouseTuning,
+    log,
+    onStatus: () => hub.emit('warehouse.changed', warehouse.view()),
+    onChange: () => {
+      hub.emit('warehouse.changed', warehouse.view());
+      // The desk is rebuilt on its next use with the new link; the open session is restored on it.
+      if (desk) void restoreDesk();
+    },
+  });
+
   let leftUndoneAtStart: string[] = [];
   const context: StationAppContext = {
     leftUndone: () => leftUndoneAtStart,
@@ -146,6 +173,10 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return id;
     },
     who,
+    warehouse,
+    claims: () => warehouse.current(),
+    // Warehouse mode: the shared series of the registration (with the desk's outage block).
+    numbering: () => warehouse.current()?.invoices ?? context.invoices(),
     invoices: () => {
       const s = settings.get().invoiceSeries;
       const key = JSON.stringify(s);
@@ -163,7 +194,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     desk: () => {
       const s = settings.get();
       const client = session.client();
-      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.invoices(), context.journal];
+      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.numbering!(), context.journal, warehouse.current()];
       if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
       // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({
@@ -279,6 +310,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       void announceSignIn().catch(() => undefined);
       void restoreDesk();
     }
+    void warehouse.settingsChanged().catch((e: Error) => log(`Warehouse: ${e.message}`));
     if (!same(next.deviceProfiles, previous.deviceProfiles)) void devices.apply(next.deviceProfiles).catch((e) => log(`Devices: ${(e as Error).message}`));
   };
   let unsubscribe: (() => void) | undefined;
@@ -299,6 +331,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       // Damage found and repaired on opening is said, never silent (journal-repair.ts).
       for (const damage of journal.health.damage) log(`Start-up check: the journal was damaged. ${damage.text}`);
       unsubscribe = settings.onChange(onSettings);
+      await warehouse.start();
       await printing.start();
       // Left over from a demo run before the desk was connected to a real marketplace.
       if (!session.isSandbox()) await leaveDemoDevices();
@@ -325,6 +358,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       await simulators?.stop().catch(() => undefined);
       simulators = undefined;
       await printing.stop();
+      await warehouse.stop();
       await session.close();
       await session.demoMarketplace?.close?.();
       session.setDemo(undefined);

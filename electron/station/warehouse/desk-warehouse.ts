@@ -1,0 +1,298 @@
+// A desk in warehouse mode: the services of this folder put together for one desk, and the
+// DeskClaims the pack desk and the wave call (packing/desk-claims.ts). Built when a database is
+// configured (warehouse-config.ts); a desk without one never builds it.
+//
+// Start: pool, migrations (under the advisory lock), the outage block topped up, the lease
+// keeper renewing every claim the desk holds, the journal outbox shipping the desk's journal.
+// While the database is away (warehouse-pool.ts: WarehouseUnreachableError) the desk keeps what
+// it can prove safe: claims it already holds stay held and are packed, with numbers of its
+// outage block; new claims wait with the reason; packs and serials are recorded when the link
+// is back; the outbox catches up on its own.
+import { join } from 'node:path';
+import type { ClaimAnswer, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
+import type { Clock } from '../packing/ist-dates.js';
+import { ClaimService } from './claims.js';
+import { JournalOutbox, type JournalSource } from './journal-outbox.js';
+import { LeaseKeeper } from './lease-keeper.js';
+import { migrate } from './migrations.js';
+import { fileOutageBlockStore } from './outage-block.js';
+import { describePackedSerial, SerialRegistry } from './serials.js';
+import type { WarehouseConfig } from './warehouse-config.js';
+import { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
+import { asWarehouseError, createWarehousePool, WarehouseUnreachableError, type WarehousePool } from './warehouse-pool.js';
+
+/** How often a desk retries what waits for the database (packs to record, the outage block). */
+export const DEFAULT_CATCH_UP_INTERVAL_MS = 5_000;
+/** The file of the desk's outage invoice block, in its data folder. */
+export const OUTAGE_BLOCK_FILE = 'warehouse-outage-block.json';
+
+export type EnabledWarehouse = Extract<WarehouseConfig, { enabled: true }>;
+
+export interface DeskWarehouseOptions {
+  config: EnabledWarehouse;
+  journal: JournalSource;
+  clock: Clock;
+  dataDir: string;
+  invoicePrefix: string;
+  autoInvoicing: boolean;
+  leaseMs?: number;
+  outboxIntervalMs?: number;
+  catchUpIntervalMs?: number;
+  outageBlockSize?: number;
+  /** A pool made elsewhere (tests); by default one from the configuration. */
+  pool?: WarehousePool;
+  log?: (line: string) => void;
+  /** Told when the database goes away or comes back. */
+  onStatusChange?: () => void;
+}
+
+export interface WarehouseStatus {
+  desk: string;
+  address: string;
+  online: boolean;
+  /** Why the database is away, in words. */
+  reason?: string;
+  schemaVersion?: number;
+  outageNumbers: number;
+  /** Packs made while the database was away, not yet recorded there. */
+  unrecorded: number;
+  outbox: { waiting: number; lastError?: string };
+}
+
+/** The one sentence a desk shows while new claims wait. */
+export function claimsWaitText(reason: string): string {
+  return `New shipments wait: the warehouse database is unreachable (${reason}). Shipments this desk already holds can still be packed; try this one again when the link is back.`;
+}
+
+export class DeskWarehouse implements DeskClaims {
+  readonly pool: WarehousePool;
+  readonly claims: ClaimService;
+  readonly keeper: LeaseKeeper;
+  readonly invoices: WarehouseInvoiceSeries;
+  readonly serials: SerialRegistry;
+  readonly outbox: JournalOutbox;
+  private readonly desk: string;
+  private readonly ownPool: boolean;
+  private readonly lostListeners = new Set<(ids: string[]) => void>();
+  /** Packed at the marketplace while the database was away: recorded as packed when it is back. */
+  private readonly unrecorded = new Set<string>();
+  private linkError: string | undefined;
+  private schemaVersion: number | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private catchingUp: Promise<void> | undefined;
+
+  constructor(private readonly options: DeskWarehouseOptions) {
+    const { config, clock } = options;
+    this.desk = config.desk;
+    this.ownPool = !options.pool;
+    this.pool = options.pool ?? createWarehousePool({ ...config.connection, onIdleError: (e) => this.wentAway(e) });
+    this.claims = new ClaimService(this.pool, { clock, leaseMs: options.leaseMs });
+    this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids) });
+    this.invoices = new WarehouseInvoiceSeries(this.pool, {
+      clock,
+      desk: this.desk,
+      registration: config.registration,
+      prefix: options.invoicePrefix,
+      autoInvoicing: options.autoInvoicing,
+      outageBlock: { store: fileOutageBlockStore(join(options.dataDir, OUTAGE_BLOCK_FILE)), size: options.outageBlockSize },
+    });
+    this.serials = new SerialRegistry(this.pool, clock);
+    this.outbox = new JournalOutbox(this.pool, { desk: this.desk, journal: options.journal, intervalMs: options.outboxIntervalMs });
+  }
+
+  /**
+   * Migrates and starts the keeper, the outbox and the catch-up timer. A database that cannot be
+   * reached does not stop the desk: it starts in the outage state and says why; a database that
+   * refuses (wrong password, newer schema) is an error the caller shows.
+   */
+  async start(): Promise<void> {
+    try {
+      this.schemaVersion = (await migrate(this.pool)).version;
+      await this.invoices.refillOutageBlock();
+      this.linkError = undefined;
+    } catch (error) {
+      const typed = asWarehouseError(error);
+      if (!(typed instanceof WarehouseUnreachableError)) throw typed;
+      this.wentAway(typed);
+    }
+    this.keeper.start();
+    this.outbox.start();
+    this.timer = setInterval(() => void this.catchUp(), this.options.catchUpIntervalMs ?? DEFAULT_CATCH_UP_INTERVAL_MS);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.keeper.stop();
+    await this.catchingUp;
+    await this.outbox.stop();
+    await this.outbox.flush();
+    if (this.ownPool) await this.pool.end().catch(() => undefined);
+  }
+
+  status(): WarehouseStatus {
+    const outbox = this.outbox.status();
+    const reason = this.linkError ?? this.keeper.status().lastError?.replace(/^warehouse database unreachable: /, '');
+    return {
+      desk: this.desk,
+      address: this.options.config.displayUrl,
+      online: reason === undefined,
+      ...(reason ? { reason } : {}),
+      ...(this.schemaVersion ? { schemaVersion: this.schemaVersion } : {}),
+      outageNumbers: this.invoices.outageBlockStatus().available,
+      unrecorded: this.unrecorded.size,
+      outbox: { waiting: outbox.waiting, ...(outbox.lastError ? { lastError: outbox.lastError } : {}) },
+    };
+  }
+
+  // --- DeskClaims -----------------------------------------------------------------------------
+
+  async claim(shipmentId: string, operator: string): Promise<ClaimAnswer> {
+    try {
+      const r = await this.online(() => this.claims.claim(shipmentId, this.desk, operator));
+      if (!r.ok) return { ok: false, text: `${r.message} It cannot be packed at this desk.` };
+      this.keeper.hold(shipmentId);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      // Held since before the outage (put back on screen after a restart, say): still ours.
+      if (this.keeper.holding().includes(shipmentId)) return { ok: true };
+      return { ok: false, text: claimsWaitText(error.reason) };
+    }
+  }
+
+  holds(shipmentId: string): boolean {
+    return this.keeper.holding().includes(shipmentId);
+  }
+
+  async release(shipmentId: string): Promise<void> {
+    this.keeper.drop(shipmentId);
+    // Unreachable: the lease runs out on its own.
+    await this.online(() => this.claims.release(shipmentId, this.desk)).catch(() => undefined);
+  }
+
+  async serialPackedElsewhere(serial: string, shipmentId: string): Promise<string | undefined> {
+    try {
+      const found = await this.online(() => this.serials.lookup([serial]));
+      const other = found.find((p) => p.shipmentId !== shipmentId);
+      return other ? `${describePackedSerial(other)} Check the unit: it may be the wrong box.` : undefined;
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      // Checked against this desk's shift only; the register is written when the link is back.
+      return undefined;
+    }
+  }
+
+  async reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<string | undefined> {
+    if (serials.length === 0) return undefined;
+    try {
+      const r = await this.online(() => this.serials.register(shipmentId, this.desk, operator, serials));
+      return r.ok ? undefined : `${r.message} Remove that serial and scan the right unit.`;
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      this.pendingSerials.set(shipmentId, { operator, serials: [...serials] });
+      return undefined;
+    }
+  }
+
+  private readonly pendingSerials = new Map<string, { operator: string; serials: PackedSerialIn[] }>();
+
+  async releaseSerials(shipmentId: string): Promise<void> {
+    this.pendingSerials.delete(shipmentId);
+    await this.online(() => this.serials.unregister(shipmentId)).catch(() => undefined);
+  }
+
+  async packed(shipmentIds: readonly string[]): Promise<void> {
+    for (const id of shipmentIds) this.unrecorded.add(id);
+    await this.recordPacked();
+  }
+
+  async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: { shipmentId: string; reason: string }[] }> {
+    let claimed: string[];
+    let why: string;
+    try {
+      claimed = await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId));
+      why = 'Held by another desk of the warehouse (or already packed there).';
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      claimed = shipmentIds.filter((id) => this.holds(id));
+      why = claimsWaitText(error.reason);
+    }
+    for (const id of claimed) this.keeper.hold(id);
+    const got = new Set(claimed);
+    return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: why })) };
+  }
+
+  onLost(listener: (ids: string[]) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  // --- Outage and catching up --------------------------------------------------------------
+
+  /** Runs a database call, keeping the desk's view of the link up to date; link failures come back typed. */
+  private async online<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      if (this.linkError !== undefined) {
+        this.linkError = undefined;
+        this.options.log?.('Warehouse database reachable again: catching up.');
+        this.options.onStatusChange?.();
+        void this.catchUp();
+      }
+      return result;
+    } catch (error) {
+      const typed = asWarehouseError(error);
+      if (typed instanceof WarehouseUnreachableError) this.wentAway(typed);
+      throw typed;
+    }
+  }
+
+  private wentAway(error: WarehouseUnreachableError): void {
+    const first = this.linkError === undefined;
+    this.linkError = error.reason;
+    if (!first) return;
+    this.options.log?.(`Warehouse database unreachable (${error.reason}): claimed shipments go on with the outage invoice numbers; new claims wait.`);
+    this.options.onStatusChange?.();
+  }
+
+  private lost(ids: string[]): void {
+    for (const listener of this.lostListeners) listener(ids);
+  }
+
+  /** Records packs and serials of the outage, and tops the outage block up again. Never rejects. */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        await this.recordPacked();
+        if (this.unrecorded.size === 0 && this.linkError === undefined) await this.online(() => this.invoices.refillOutageBlock());
+      } catch {
+        // Still away: the next tick tries again.
+      } finally {
+        this.catchingUp = undefined;
+      }
+    })();
+    return this.catchingUp;
+  }
+
+  private async recordPacked(): Promise<void> {
+    for (const id of [...this.unrecorded]) {
+      try {
+        const pending = this.pendingSerials.get(id);
+        if (pending) {
+          const r = await this.online(() => this.serials.register(id, this.desk, pending.operator, pending.serials));
+          if (!r.ok) this.options.log?.(`Packed during the outage with a serial already packed elsewhere: ${r.message}`);
+          this.pendingSerials.delete(id);
+        }
+        const recorded = await this.online(() => this.claims.markPacked(id, this.desk));
+        if (!recorded) this.options.log?.(`Shipment ${id} was packed here while this desk no longer held its claim (the marketplace refuses any second pack).`);
+        this.unrecorded.delete(id);
+        this.keeper.drop(id);
+      } catch (error) {
+        if (error instanceof WarehouseUnreachableError) return;
+        throw error;
+      }
+    }
+  }
+}
