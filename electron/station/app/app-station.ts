@@ -272,6 +272,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     await running?.stop().catch(() => undefined);
   }
 
+  let startingUp = true;
   /** Settles what an interrupted run left open and restores the open pack session. */
   function restoreDesk(): Promise<void> {
     restoring ??= (async () => {
@@ -284,6 +285,18 @@ export function createAppStation(options: AppStationOptions): AppStation {
         if (open > 0) {
           const r = await reconcileOpenIntents(context.journal, client.orders);
           log(`Start-up check: ${open} operation(s) left open; ${r.settled} settled by reading the marketplace, ${r.stillOpen} still open.`);
+        }
+        // Warehouse mode: invoice numbers an interrupted run reserved and never settled.
+        // Only at start: later, a wave under way holds reservations no session shows.
+        const shared = startingUp ? warehouse.current() : undefined;
+        startingUp = false;
+        if (shared) {
+          const open = new Set(context.journal.openSessions().map((s) => s.opened.shipmentId).filter((id): id is string => !!id));
+          const settled = await shared.settleLeftReservations((ids) => client.orders.getShipments({ shipmentIds: ids }), open).catch((e: Error) => {
+            log(`Start-up check: the warehouse invoice numbers of the last run wait: ${e.message}`);
+            return 0;
+          });
+          if (settled > 0) log(`Start-up check: ${settled} warehouse invoice number(s) an interrupted run had reserved are settled.`);
         }
         // Packs the desk finished in the background (label, ready to dispatch) when it stopped.
         leftUndoneAtStart = await packedNotDispatched(context.journal, client.orders, clock.now());

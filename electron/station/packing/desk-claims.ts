@@ -17,6 +17,11 @@ export interface DeskClaims {
   claim(shipmentId: string, operator: string): Promise<ClaimAnswer>;
   /** False once the desk lost the claim (a lead released it, or its lease ran out and another desk took it). */
   holds(shipmentId: string): boolean;
+  /**
+   * Just before a pack: renews the claims in the database and returns the ids the desk still
+   * holds (while the database is away: those it holds as far as it knows).
+   */
+  confirm(shipmentIds: readonly string[]): Promise<string[]>;
   /** The desk lets go (put aside, closed, not packed). Never rejects: an unreachable database lets the lease run out. */
   release(shipmentId: string): Promise<void>;
   /** Where a serial scanned for this shipment was already packed, in words; undefined when it is free (or cannot be checked now). */

@@ -176,7 +176,7 @@ export class PackDesk {
       if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
       if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
       const claims = this.deps.claims;
-      if (claims && !claims.holds(session.shipmentId)) {
+      if (claims && (await claims.confirm([session.shipmentId])).length === 0) {
         return this.say({ tone: 'error', text: `Shipment ${session.shipmentId} is no longer held by this desk: a lead released it or another desk took it over. Put it aside (Esc) and scan it again.`, sound: 'failure' });
       }
       const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));

@@ -106,7 +106,11 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
       const index = batches.length;
       const run = runBatch(deps, options, batch, summary, counts, progress);
       // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
-      batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
+      const joined = run.then((o) => collector.add(index, o.labels).then(() => o));
+      // Handled here so a batch failing while the search goes on does not end the process; the
+      // failure still reaches the caller through Promise.all below.
+      joined.catch(() => undefined);
+      batches.push(joined);
     }
   };
 
@@ -190,7 +194,17 @@ async function runBatch(
   }
   if (deps.claims) packable.splice(0, packable.length, ...(await claimBatch(deps, deps.claims, packable, summary)));
   // One durable write for the batch's invoice numbers, one number per shipment.
-  const invoices = await deps.invoices.reserveMany(packable.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
+  let invoices: Awaited<ReturnType<DeskInvoices['reserveMany']>>;
+  try {
+    invoices = await deps.invoices.reserveMany(packable.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
+  } catch (e) {
+    // Warehouse mode: no numbers (the database away and the outage block used up): the batch
+    // waits, its claims go back, and the summary says why.
+    if (!deps.claims) throw e;
+    for (const s of packable) await deps.claims.release(s.shipmentId);
+    summary.skipped.push(...packable.map((s) => ({ shipmentId: s.shipmentId, reason: (e as Error).message })));
+    return { packed: [], ready: [], dispatched: [] };
+  }
   const requests = new Map<string, PackShipmentRequest>();
   const invoiceOf = new Map<string, string>();
   for (const [i, shipment] of packable.entries()) {
@@ -208,6 +222,16 @@ async function runBatch(
     }
   }
 
+  if (deps.claims) {
+    // Claims lost since the claim (a lead released one; the database was away longer than a lease): not packed here.
+    const kept = new Set(await deps.claims.confirm([...requests.keys()]));
+    for (const id of [...requests.keys()].filter((x) => !kept.has(x))) {
+      requests.delete(id);
+      const n = invoiceOf.get(id);
+      if (n) await voidOrGiveBack(deps.invoices, n, 'Not packed: this desk lost its claim before the pack.');
+      summary.skipped.push({ shipmentId: id, reason: 'Held by another desk now: this desk lost its claim before the pack.' });
+    }
+  }
   const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary.failed, adder('packed', progress.packed));
   await deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
   await deps.claims?.packed(packed);

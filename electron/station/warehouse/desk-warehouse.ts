@@ -11,6 +11,9 @@
 import { join } from 'node:path';
 import type { ClaimAnswer, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
 import type { Clock } from '../packing/ist-dates.js';
+import { tookEffect } from '../packing/reconcile.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
 import { ClaimService } from './claims.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -166,6 +169,19 @@ export class DeskWarehouse implements DeskClaims {
     return this.keeper.holding().includes(shipmentId);
   }
 
+  async confirm(shipmentIds: readonly string[]): Promise<string[]> {
+    const mine = shipmentIds.filter((id) => this.holds(id));
+    try {
+      const lost = new Set(await this.online(() => this.claims.renew(mine, this.desk)));
+      for (const id of lost) this.keeper.drop(id);
+      if (lost.size > 0) this.lost([...lost]);
+      return mine.filter((id) => !lost.has(id));
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      return mine;
+    }
+  }
+
   async release(shipmentId: string): Promise<void> {
     this.keeper.drop(shipmentId);
     // Unreachable: the lease runs out on its own.
@@ -212,7 +228,9 @@ export class DeskWarehouse implements DeskClaims {
     let claimed: string[];
     let why: string;
     try {
-      claimed = await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId));
+      const fresh = new Set(await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId)));
+      // Those this desk already holds (an earlier wave of it that stopped) are its own to pack.
+      claimed = shipmentIds.filter((id) => fresh.has(id) || this.holds(id));
       why = 'Held by another desk of the warehouse (or already packed there).';
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
@@ -227,6 +245,29 @@ export class DeskWarehouse implements DeskClaims {
   onLost(listener: (ids: string[]) => void): () => void {
     this.lostListeners.add(listener);
     return () => this.lostListeners.delete(listener);
+  }
+
+  /**
+   * Numbers this desk reserved and never settled because it stopped mid-pack (killed, a power
+   * cut): used when the marketplace shows the shipment packed, given back when it is still
+   * approved, void when it was cancelled. Shipments still open at the desk keep theirs. Run at
+   * start, after the journal's open intents are settled; returns how many it settled.
+   */
+  async settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
+    const left = (await this.online(() => this.invoices.pending())).filter((r) => r.shipmentId && !keep.has(r.shipmentId));
+    let settled = 0;
+    for (let i = 0; i < left.length; i += MAX_IDS_PER_REQUEST) {
+      const batch = left.slice(i, i + MAX_IDS_PER_REQUEST);
+      const found = new Map((await read(batch.map((r) => r.shipmentId!))).map((s) => [s.shipmentId, s]));
+      for (const r of batch) {
+        const s = found.get(r.shipmentId!);
+        if (s && tookEffect('pack', s)) await this.invoices.markUsed(r.invoiceNumber);
+        else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await this.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.');
+        else await this.invoices.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${s.shipmentId} is no longer approved (cancelled or packed without this number).` : 'Not packed: the shipment is gone at the marketplace.');
+        settled++;
+      }
+    }
+    return settled;
   }
 
   // --- Outage and catching up --------------------------------------------------------------
