@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     let view = await api.invoke('desk.scan', { raw: id, source: 'serial' });
     if (view.session?.shipmentId !== id) return false;
     for (const line of view.session.lines) for (let n = line.verified; n < line.quantity; n++) view = await api.invoke('desk.scan', { raw: line.sku, source: 'wedge' });
-    if (view.session?.phase === 'measuring') view = await api.invoke('desk.measure', { dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.2, source: 'typed' });
+    if (view.session?.phase === 'measuring') await api.invoke('desk.measure', { dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.2, source: 'typed' });
     view = await api.invoke('desk.pack', {});
     if (view.feedback.tone === 'ok') return true;
     // Not packed (claim lost, marketplace refusal): put aside, the claim goes back.

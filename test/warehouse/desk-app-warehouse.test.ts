@@ -43,8 +43,8 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
     const imeiQueue = [...imeis];
     for (const item of sb.world.shipments.get(id)!.orderItems) {
       for (let n = 0; n < item.quantity; n++) {
-        let view = await app.api.invoke('desk.scan', { raw: item.sku, source: 'wedge' });
-        if (view.session?.phase === 'serial') view = await app.api.invoke('desk.scan', { raw: imeiQueue.shift() ?? freshImei(), source: 'wedge' });
+        const view = await app.api.invoke('desk.scan', { raw: item.sku, source: 'wedge' });
+        if (view.session?.phase === 'serial') await app.api.invoke('desk.scan', { raw: imeiQueue.shift() ?? freshImei(), source: 'wedge' });
       }
     }
     const view = await app.api.invoke('desk.view', {});

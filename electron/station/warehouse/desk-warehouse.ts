@@ -21,6 +21,7 @@ import { migrate } from './migrations.js';
 import { fileOutageBlockStore } from './outage-block.js';
 import { describePackedSerial, SerialRegistry } from './serials.js';
 import type { WarehouseConfig } from './warehouse-config.js';
+import { SettlingNumbering } from './settling-numbering.js';
 import { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
 import { asWarehouseError, createWarehousePool, WarehouseUnreachableError, type WarehousePool } from './warehouse-pool.js';
 
@@ -57,7 +58,7 @@ export interface WarehouseStatus {
   reason?: string;
   schemaVersion?: number;
   outageNumbers: number;
-  /** Packs made while the database was away, not yet recorded there. */
+  /** Packs (and invoice numbers) of an outage not yet recorded in the database. */
   unrecorded: number;
   outbox: { waiting: number; lastError?: string };
 }
@@ -71,7 +72,10 @@ export class DeskWarehouse implements DeskClaims {
   readonly pool: WarehousePool;
   readonly claims: ClaimService;
   readonly keeper: LeaseKeeper;
-  readonly invoices: WarehouseInvoiceSeries;
+  /** The shared series itself (outage block, pending numbers). */
+  readonly series: WarehouseInvoiceSeries;
+  /** What packs use: the series, with settlements that wait while the database is away. */
+  readonly invoices: SettlingNumbering;
   readonly serials: SerialRegistry;
   readonly outbox: JournalOutbox;
   private readonly desk: string;
@@ -91,7 +95,7 @@ export class DeskWarehouse implements DeskClaims {
     this.pool = options.pool ?? createWarehousePool({ ...config.connection, onIdleError: (e) => this.wentAway(e) });
     this.claims = new ClaimService(this.pool, { clock, leaseMs: options.leaseMs });
     this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids) });
-    this.invoices = new WarehouseInvoiceSeries(this.pool, {
+    this.series = new WarehouseInvoiceSeries(this.pool, {
       clock,
       desk: this.desk,
       registration: config.registration,
@@ -99,6 +103,7 @@ export class DeskWarehouse implements DeskClaims {
       autoInvoicing: options.autoInvoicing,
       outageBlock: { store: fileOutageBlockStore(join(options.dataDir, OUTAGE_BLOCK_FILE)), size: options.outageBlockSize },
     });
+    this.invoices = new SettlingNumbering(this.series);
     this.serials = new SerialRegistry(this.pool, clock);
     this.outbox = new JournalOutbox(this.pool, { desk: this.desk, journal: options.journal, intervalMs: options.outboxIntervalMs });
   }
@@ -111,7 +116,7 @@ export class DeskWarehouse implements DeskClaims {
   async start(): Promise<void> {
     try {
       this.schemaVersion = (await migrate(this.pool)).version;
-      await this.invoices.refillOutageBlock();
+      await this.series.refillOutageBlock();
       this.linkError = undefined;
     } catch (error) {
       const typed = asWarehouseError(error);
@@ -128,7 +133,9 @@ export class DeskWarehouse implements DeskClaims {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.keeper.stop();
+    // What waits for the database (numbers, packs of an outage) gets one more try before the desk closes.
     await this.catchingUp;
+    await this.catchUp();
     await this.outbox.stop();
     await this.outbox.flush();
     if (this.ownPool) await this.pool.end().catch(() => undefined);
@@ -143,8 +150,8 @@ export class DeskWarehouse implements DeskClaims {
       online: reason === undefined,
       ...(reason ? { reason } : {}),
       ...(this.schemaVersion ? { schemaVersion: this.schemaVersion } : {}),
-      outageNumbers: this.invoices.outageBlockStatus().available,
-      unrecorded: this.unrecorded.size,
+      outageNumbers: this.series.outageBlockStatus().available,
+      unrecorded: this.unrecorded.size + this.invoices.backlog,
       outbox: { waiting: outbox.waiting, ...(outbox.lastError ? { lastError: outbox.lastError } : {}) },
     };
   }
@@ -254,7 +261,7 @@ export class DeskWarehouse implements DeskClaims {
    * start, after the journal's open intents are settled; returns how many it settled.
    */
   async settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
-    const left = (await this.online(() => this.invoices.pending())).filter((r) => r.shipmentId && !keep.has(r.shipmentId));
+    const left = (await this.online(() => this.series.pending())).filter((r) => r.shipmentId && !keep.has(r.shipmentId));
     let settled = 0;
     for (let i = 0; i < left.length; i += MAX_IDS_PER_REQUEST) {
       const batch = left.slice(i, i + MAX_IDS_PER_REQUEST);
@@ -306,8 +313,9 @@ export class DeskWarehouse implements DeskClaims {
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
       try {
+        await this.online(() => this.invoices.flush());
         await this.recordPacked();
-        if (this.unrecorded.size === 0 && this.linkError === undefined) await this.online(() => this.invoices.refillOutageBlock());
+        if (this.unrecorded.size === 0 && this.invoices.backlog === 0 && this.linkError === undefined) await this.online(() => this.series.refillOutageBlock());
       } catch {
         // Still away: the next tick tries again.
       } finally {
