@@ -12,7 +12,9 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { until } from '../support/until.js';
 import { GSTIN } from '../support/warehouse-desk.js';
 
-const LEASE_MS = 3_000;
+// Short leases so a lost claim shows within seconds; long enough that a desk cut off from the
+// database still holds its claim for the pack the test makes at once.
+const LEASE_MS = 6_000;
 let imeiCounter = 20_000_000;
 const freshImei = () => imeiFrom(`35${String(imeiCounter++).padStart(12, '0')}`);
 

@@ -177,7 +177,10 @@ export class PackDesk {
       if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
       const claims = this.deps.claims;
       if (claims && (await claims.confirm([session.shipmentId])).length === 0) {
-        return this.say({ tone: 'error', text: `Shipment ${session.shipmentId} is no longer held by this desk: a lead released it or another desk took it over. Put it aside (Esc) and scan it again.`, sound: 'failure' });
+        const text = claims.holds(session.shipmentId)
+          ? `This desk's claim on shipment ${session.shipmentId} is running out while the warehouse database is away, so another desk could take it over: packing it waits for the database. Press Enter again when the link is back.`
+          : `Shipment ${session.shipmentId} is no longer held by this desk: a lead released it or another desk took it over. Put it aside (Esc) and scan it again.`;
+        return this.say({ tone: 'error', text, sound: 'failure' });
       }
       const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));
       const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);

@@ -14,7 +14,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
-import { ClaimService } from './claims.js';
+import { ClaimService, DEFAULT_LEASE_MS } from './claims.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
@@ -79,10 +79,13 @@ export class DeskWarehouse implements DeskClaims {
   readonly serials: SerialRegistry;
   readonly outbox: JournalOutbox;
   private readonly desk: string;
+  private readonly leaseMs: number;
   private readonly ownPool: boolean;
   private readonly lostListeners = new Set<(ids: string[]) => void>();
   /** Packed at the marketplace while the database was away: recorded as packed when it is back. */
   private readonly unrecorded = new Set<string>();
+  /** When each held claim's lease runs out as far as this desk knows (its last claim or renewal). */
+  private readonly leaseEnds = new Map<string, number>();
   private linkError: string | undefined;
   private schemaVersion: number | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -91,10 +94,11 @@ export class DeskWarehouse implements DeskClaims {
   constructor(private readonly options: DeskWarehouseOptions) {
     const { config, clock } = options;
     this.desk = config.desk;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.ownPool = !options.pool;
     this.pool = options.pool ?? createWarehousePool({ ...config.connection, onIdleError: (e) => this.wentAway(e) });
     this.claims = new ClaimService(this.pool, { clock, leaseMs: options.leaseMs });
-    this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids) });
+    this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids), onRenewed: (ids) => this.leased(ids) });
     this.series = new WarehouseInvoiceSeries(this.pool, {
       clock,
       desk: this.desk,
@@ -163,11 +167,12 @@ export class DeskWarehouse implements DeskClaims {
       const r = await this.online(() => this.claims.claim(shipmentId, this.desk, operator));
       if (!r.ok) return { ok: false, text: `${r.message} It cannot be packed at this desk.` };
       this.keeper.hold(shipmentId);
+      this.leased([shipmentId]);
       return { ok: true };
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
-      // Held since before the outage (put back on screen after a restart, say): still ours.
-      if (this.keeper.holding().includes(shipmentId)) return { ok: true };
+      // Held since before the outage (put back on screen after a restart, say): still ours while its lease lasts.
+      if (this.safelyHeld(shipmentId)) return { ok: true };
       return { ok: false, text: claimsWaitText(error.reason) };
     }
   }
@@ -182,15 +187,19 @@ export class DeskWarehouse implements DeskClaims {
       const lost = new Set(await this.online(() => this.claims.renew(mine, this.desk)));
       for (const id of lost) this.keeper.drop(id);
       if (lost.size > 0) this.lost([...lost]);
-      return mine.filter((id) => !lost.has(id));
+      const kept = mine.filter((id) => !lost.has(id));
+      this.leased(kept);
+      return kept;
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
-      return mine;
+      // Provably ours only while the lease this desk last got lasts: after that another desk may take it over.
+      return mine.filter((id) => this.safelyHeld(id));
     }
   }
 
   async release(shipmentId: string): Promise<void> {
     this.keeper.drop(shipmentId);
+    this.leaseEnds.delete(shipmentId);
     // Unreachable: the lease runs out on its own.
     await this.online(() => this.claims.release(shipmentId, this.desk)).catch(() => undefined);
   }
@@ -238,10 +247,11 @@ export class DeskWarehouse implements DeskClaims {
       const fresh = new Set(await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId)));
       // Those this desk already holds (an earlier wave of it that stopped) are its own to pack.
       claimed = shipmentIds.filter((id) => fresh.has(id) || this.holds(id));
+      this.leased(claimed);
       why = 'Held by another desk of the warehouse (or already packed there).';
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
-      claimed = shipmentIds.filter((id) => this.holds(id));
+      claimed = shipmentIds.filter((id) => this.safelyHeld(id));
       why = claimsWaitText(error.reason);
     }
     for (const id of claimed) this.keeper.hold(id);
@@ -295,6 +305,20 @@ export class DeskWarehouse implements DeskClaims {
       if (typed instanceof WarehouseUnreachableError) this.wentAway(typed);
       throw typed;
     }
+  }
+
+  private leased(ids: readonly string[]): void {
+    const until = this.options.clock.now().getTime() + this.leaseMs;
+    for (const id of ids) this.leaseEnds.set(id, until);
+  }
+
+  /**
+   * Held, and with enough of its lease left that no other desk can take it over before a pack
+   * sent now has reached the marketplace: a third of a lease (30 s of the default 90 s).
+   */
+  private safelyHeld(shipmentId: string): boolean {
+    const end = this.leaseEnds.get(shipmentId);
+    return this.holds(shipmentId) && end !== undefined && end - this.options.clock.now().getTime() > this.leaseMs / 3;
   }
 
   private wentAway(error: WarehouseUnreachableError): void {

@@ -117,7 +117,7 @@ export function WarehouseSetup() {
         </Field>
         <div className="actions">
           <button type="submit" disabled={busy}>
-            Save
+            Save warehouse settings
           </button>
           <button type="button" disabled={busy} onClick={test}>
             Test connection
