@@ -9,7 +9,7 @@
 // the invoice series accounted for without a gap (each number used by exactly one pack, or held
 // in a desk's outage block, or given back), every journal record of every desk in the database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,6 +27,7 @@ const LEASE_MS = 3_000;
 const OUTAGE_MS = 30_000;
 const DYING = ['Desk 7', 'Desk 8'];
 const PACK_LATENCY_MS = 300;
+const LOG_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'warehouse-desks');
 
 interface Running {
   desk: string;
@@ -61,6 +62,9 @@ describe.runIf(requirePostgres())('eight app desks, two killed mid-wave, the dat
     root = mkdtempSync(join(tmpdir(), 'warehouse-desks-'));
   });
   afterAll(async () => {
+    // What each desk said, for a failure in CI (test-results/ is kept as an artifact).
+    mkdirSync(LOG_DIR, { recursive: true });
+    for (const [i, r] of running.entries()) writeFileSync(join(LOG_DIR, `${i}-${r.desk.replace(' ', '-')}.log`), r.stderr.join(''));
     for (const r of running) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
     await sb?.close();
     if (root) rmSync(root, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
-import { ClaimService, DEFAULT_LEASE_MS } from './claims.js';
+import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
@@ -249,6 +249,12 @@ export class DeskWarehouse implements DeskClaims {
       claimed = shipmentIds.filter((id) => fresh.has(id) || this.holds(id));
       this.leased(claimed);
       why = 'Held by another desk of the warehouse (or already packed there).';
+      // Who holds them, in the words a packer reads at the desk.
+      const others = shipmentIds.filter((id) => !fresh.has(id) && !this.holds(id));
+      const held = new Map((await this.online(() => this.claims.holders(others)).catch(() => [])).map((c) => [c.shipmentId, describeHolder(c)]));
+      const got = new Set(claimed);
+      for (const id of claimed) this.keeper.hold(id);
+      return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: held.get(shipmentId) ?? why })) };
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
       claimed = shipmentIds.filter((id) => this.safelyHeld(id));
@@ -278,7 +284,10 @@ export class DeskWarehouse implements DeskClaims {
       const found = new Map((await read(batch.map((r) => r.shipmentId!))).map((s) => [s.shipmentId, s]));
       for (const r of batch) {
         const s = found.get(r.shipmentId!);
-        if (s && tookEffect('pack', s)) await this.invoices.markUsed(r.invoiceNumber);
+        if (s && tookEffect('pack', s)) {
+          await this.invoices.markUsed(r.invoiceNumber);
+          await this.online(() => this.claims.recordPackedBy(s.shipmentId, this.desk, ''));
+        }
         else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await this.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.');
         else await this.invoices.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${s.shipmentId} is no longer approved (cancelled or packed without this number).` : 'Not packed: the shipment is gone at the marketplace.');
         settled++;
