@@ -183,6 +183,7 @@ export class DeskWarehouse implements DeskClaims {
 
   async confirm(shipmentIds: readonly string[]): Promise<string[]> {
     const mine = shipmentIds.filter((id) => this.holds(id));
+    if (mine.length === 0) return [];
     try {
       const lost = new Set(await this.online(() => this.claims.renew(mine, this.desk)));
       for (const id of lost) this.keeper.drop(id);
@@ -241,6 +242,7 @@ export class DeskWarehouse implements DeskClaims {
   }
 
   async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: { shipmentId: string; reason: string }[] }> {
+    if (shipmentIds.length === 0) return { claimed: [], refused: [] };
     let claimed: string[];
     let why: string;
     try {
@@ -251,7 +253,7 @@ export class DeskWarehouse implements DeskClaims {
       why = 'Held by another desk of the warehouse (or already packed there).';
       // Who holds them, in the words a packer reads at the desk.
       const others = shipmentIds.filter((id) => !fresh.has(id) && !this.holds(id));
-      const held = new Map((await this.online(() => this.claims.holders(others)).catch(() => [])).map((c) => [c.shipmentId, describeHolder(c)]));
+      const held = new Map((others.length > 0 ? await this.online(() => this.claims.holders(others)).catch(() => []) : []).map((c) => [c.shipmentId, describeHolder(c)]));
       const got = new Set(claimed);
       for (const id of claimed) this.keeper.hold(id);
       return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: held.get(shipmentId) ?? why })) };
@@ -298,7 +300,10 @@ export class DeskWarehouse implements DeskClaims {
 
   // --- Outage and catching up --------------------------------------------------------------
 
-  /** Runs a database call, keeping the desk's view of the link up to date; link failures come back typed. */
+  /**
+   * Runs a database call, keeping the desk's view of the link up to date; link failures come back
+   * typed. Only calls that reach the database go through here (a success means it answered).
+   */
   private async online<T>(work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
@@ -346,7 +351,7 @@ export class DeskWarehouse implements DeskClaims {
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
       try {
-        await this.online(() => this.invoices.flush());
+        if (this.invoices.backlog > 0) await this.online(() => this.invoices.flush());
         await this.recordPacked();
         if (this.unrecorded.size === 0 && this.invoices.backlog === 0 && this.linkError === undefined) await this.online(() => this.series.refillOutageBlock());
       } catch {
