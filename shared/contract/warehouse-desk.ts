@@ -48,7 +48,7 @@ export const ConnectionTest = z.object({
 export const ReleaseClaimResult = z.object({ released: z.boolean(), text: z.string() });
 
 export const warehouseDeskCommands = {
-  'warehouse.status': command(NoArgs, WarehouseView, 'The warehouse link of this desk (no password).'),
+  'warehouse.link': command(NoArgs, WarehouseView, 'The warehouse link of this desk (no password).'),
   'warehouse.save': command(WarehouseForm, WarehouseView, 'Saves Setup -> Warehouse and reconnects at once.'),
   'warehouse.test': command(WarehouseForm, ConnectionTest, 'Tries the given connection (the stored password when none is typed) and says what happened.'),
   'claims.release': command(z.object({ shipmentId: z.string().trim().min(1) }), ReleaseClaimResult, "A lead frees a shipment another desk holds (not a packed one)."),

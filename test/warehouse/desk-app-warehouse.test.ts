@@ -69,7 +69,7 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
   it('claims at the desk: another desk is told who packs it and cannot; the number comes from the shared series', async () => {
     const one = await startDesk('Desk 1', 'Asha');
     const two = await startDesk('Desk 2', 'Ravi');
-    expect(await one.api.invoke('warehouse.status', {})).toMatchObject({ enabled: true, online: true, desk: 'Desk 1', schemaVersion: expect.any(Number), outageNumbers: 5 });
+    expect(await one.api.invoke('warehouse.link', {})).toMatchObject({ enabled: true, online: true, desk: 'Desk 1', schemaVersion: expect.any(Number), outageNumbers: 5 });
     const [id] = await create('plain');
 
     const opened = await one.api.invoke('desk.scan', { raw: id, source: 'serial' });
@@ -152,13 +152,13 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
     const [held, fresh] = await create('plain', 2);
     await one.api.invoke('desk.scan', { raw: held, source: 'serial' });
     await verifyAll(one, held);
-    const blockBefore = (await one.api.invoke('warehouse.status', {})).outageNumbers!;
+    const blockBefore = (await one.api.invoke('warehouse.link', {})).outageNumbers!;
     wh.cluster.stop();
     try {
       const packed = await one.api.invoke('desk.pack', {});
       expect(packed.feedback.tone, packed.feedback.text).toBe('ok');
       expect((await packRecord(held)).invoiceNumber).toBeTruthy();
-      const status = await one.api.invoke('warehouse.status', {});
+      const status = await one.api.invoke('warehouse.link', {});
       expect(status.online).toBe(false);
       expect(status.reason).toBeTruthy();
       expect(status.outageNumbers).toBe(blockBefore - 1);
@@ -175,7 +175,7 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
     const number = sb.world.shipments.get(held)!.pack!.invoiceNumber!;
     const db = wh.pool({ url });
     await until('the outage caught up', async () => {
-      const s = await one.api.invoke('warehouse.status', {});
+      const s = await one.api.invoke('warehouse.link', {});
       return s.online && s.unrecorded === 0 && s.outboxWaiting === 0 ? s : undefined;
     }, 20_000);
     expect((await db.query('SELECT packed_at IS NOT NULL AS packed, desk FROM claims WHERE shipment_id = $1', [held])).rows[0]).toEqual({ packed: true, desk: 'Desk 1' });

@@ -43,7 +43,7 @@ export interface AppContext {
   /** The series packs take numbers from: the warehouse's shared one in warehouse mode, else invoices(). */
   numbering?(): DeskInvoices;
   /** Warehouse mode's claims, serials and packs shared with the other desks; undefined for a desk alone. */
-  claims?(): DeskClaims | undefined;
+  warehouseClaims?(): DeskClaims | undefined;
   facts(): ProductFactsCache;
   /** The desk's product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs. */
   barcodes(): BarcodeCatalogue;

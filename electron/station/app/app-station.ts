@@ -174,7 +174,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     who,
     warehouse,
-    claims: () => warehouse.current(),
+    warehouseClaims: () => warehouse.current(),
     // Warehouse mode: the shared series of the registration (with the desk's outage block).
     numbering: () => warehouse.current()?.invoices ?? context.invoices(),
     invoices: () => {

@@ -50,7 +50,8 @@ export async function testWarehouseConnection(options: WarehouseConnectionOption
   try {
     const table = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows[0].t;
     const version = table ? Number((await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations')).rows[0].v ?? 0) : 0;
-    const known = MIGRATIONS.length;
+    // Versions grow with gaps (numbers kept per feature): the newest this desk knows is the last one's.
+    const known = MIGRATIONS.at(-1)?.version ?? 0;
     const address = redactWarehouseUrl(options.url);
     if (version > known) return { ok: false, text: `Connected to ${address}, but its schema (version ${version}) is newer than this desk knows (${known}). Update this desk's Packing Station first.` };
     if (version < known) return { ok: true, text: `Connected to ${address}. The schema is at version ${version}; this desk brings it to ${known} when it connects.` };

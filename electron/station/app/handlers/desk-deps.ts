@@ -16,7 +16,7 @@ export function waveDepsFrom(ctx: AppContext): WaveDeps {
     journal: ctx.journal,
     facts: ctx.facts(),
     invoices: ctx.numbering?.() ?? ctx.invoices(),
-    ...(ctx.claims?.() ? { claims: ctx.claims()! } : {}),
+    ...(ctx.warehouseClaims?.() ? { claims: ctx.warehouseClaims()! } : {}),
     clock: ctx.clock,
     who: ctx.who(),
     transitionYear: ctx.settings.get().taxTransitionYear,

@@ -18,7 +18,7 @@ function needLink(ctx: StationAppContext) {
 
 export function warehouseHandlers(ctx: StationAppContext): Handlers {
   return {
-    'warehouse.status': () => needLink(ctx).view(),
+    'warehouse.link': () => needLink(ctx).view(),
     'warehouse.save': async (args) => {
       const link = needLink(ctx);
       const form = args as WarehouseForm;

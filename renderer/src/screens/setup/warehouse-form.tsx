@@ -44,7 +44,7 @@ export function WarehouseSetup() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    api.invoke('warehouse.status', {}).then(setView, (e) => setResult({ ok: false, text: errorWords(e) }));
+    api.invoke('warehouse.link', {}).then(setView, (e) => setResult({ ok: false, text: errorWords(e) }));
     return api.subscribe('warehouse.changed', setView);
   }, [api]);
 
