@@ -363,7 +363,16 @@ export class DeskWarehouse implements DeskClaims {
     return this.catchingUp;
   }
 
-  private async recordPacked(): Promise<void> {
+  /** One recording at a time: batches finishing together must not mark the same shipment twice. */
+  private recordPacked(): Promise<void> {
+    const run = this.recording.then(() => this.recordPackedNow());
+    this.recording = run.catch(() => undefined);
+    return run;
+  }
+
+  private recording: Promise<void> = Promise.resolve();
+
+  private async recordPackedNow(): Promise<void> {
     for (const id of [...this.unrecorded]) {
       try {
         const pending = this.pendingSerials.get(id);
