@@ -4,7 +4,7 @@
 // one line says so, then the page address with its launch token is printed. `npm run web`
 // (`--browser`) goes to browser mode directly. Ctrl+C / SIGTERM stop everything cleanly.
 //
-//   tsx electron/launch.ts [--browser] [--board] [--no-build] [--port 0] [--data-dir DIR]
+//   tsx electron/launch.ts [--browser] [--board] [--no-build] [--port 0] [--data-dir DIR] [--warehouse postgres://...]
 //
 // `--board` serves the lead's warehouse board alone (read-only, no desk), in browser mode.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ import { electronBinary } from './shell/electron-runtime.js';
 import { JournalInUseError } from './station/journal/journal-lock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm start -- [--browser] [--board] [--no-build] [--port 5174] [--data-dir DIR]';
+const USAGE = 'usage: npm start -- [--browser] [--board] [--no-build] [--port 5174] [--data-dir DIR] [--warehouse postgres://...]';
 /** Browser mode's default port; a fixed one lets the operator bookmark the page (the token changes per launch). */
 export const DEFAULT_WEB_PORT = 5174;
 
@@ -36,6 +36,8 @@ const Args = z.object({
     .pipe(z.number().max(65535, '--port must be at most 65535'))
     .default(DEFAULT_WEB_PORT),
   'data-dir': z.string().min(1).optional(),
+  /** Warehouse mode's database (wins over STATION_WAREHOUSE_URL and Setup; see warehouse-config.ts). */
+  warehouse: z.string().min(1).optional(),
 });
 
 function fail(message: string): never {
@@ -55,15 +57,16 @@ function build(why: string): void {
   process.stdout.write(`Built the app into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }
 
-function runElectron(binary: string, dataDir: string | undefined): void {
-  const child = spawn(binary, [ROOT], { stdio: 'inherit', env: { ...process.env, ...(dataDir ? { STATION_DATA_DIR: dataDir } : {}) } });
+function runElectron(binary: string, dataDir: string | undefined, warehouse: string | undefined): void {
+  // The window's process reads the address from the environment, as the command line's stands first.
+  const child = spawn(binary, [ROOT], { stdio: 'inherit', env: { ...process.env, ...(dataDir ? { STATION_DATA_DIR: dataDir } : {}), ...(warehouse ? { STATION_WAREHOUSE_URL: warehouse } : {}) } });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 
-async function runBrowser(port: number, dataDir: string): Promise<void> {
+async function runBrowser(port: number, dataDir: string, warehouse: string | undefined): Promise<void> {
   // Handlers first: a signal during start-up waits for it to finish, then stops what started
   // (the Sandbox saves its state on stop).
   let resolveStarted: (running: RunningBrowserMode | undefined) => void = () => {};
@@ -89,6 +92,7 @@ async function runBrowser(port: number, dataDir: string): Promise<void> {
       port,
       version: appVersion(join(ROOT, 'package.json')),
       log: (line) => process.stderr.write(`${line}\n`),
+      ...(warehouse ? { extra: { warehouseUrl: warehouse } } : {}),
     });
   } catch (e) {
     resolveStarted(undefined);
@@ -122,7 +126,7 @@ async function runBoard(port: number, dataDir: string): Promise<void> {
 async function main(): Promise<void> {
   let raw: Record<string, unknown>;
   try {
-    raw = parseArgs({ options: { browser: { type: 'boolean' }, board: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }).values;
+    raw = parseArgs({ options: { browser: { type: 'boolean' }, board: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, warehouse: { type: 'string' } }, strict: true }).values;
   } catch (e) {
     fail((e as Error).message);
   }
@@ -136,13 +140,17 @@ async function main(): Promise<void> {
     if (why) build(why);
     else process.stdout.write('The app in out/ is up to date with its sources.\n');
   }
-  if (args.board) return runBoard(args.port, dataDir);
+  if (args.board) {
+    // The board reads the database address as every station does; the command line's stands first.
+    if (args.warehouse) process.env.STATION_WAREHOUSE_URL = args.warehouse;
+    return runBoard(args.port, dataDir);
+  }
   if (!args.browser) {
     const binary = electronBinary(createRequire(import.meta.url));
-    if (binary) return runElectron(binary, args['data-dir'] ? dataDir : undefined);
+    if (binary) return runElectron(binary, args['data-dir'] ? dataDir : undefined, args.warehouse);
     process.stdout.write('The Electron runtime is not installed on this machine, so Packing Station runs in browser mode instead.\n');
   }
-  await runBrowser(args.port, dataDir);
+  await runBrowser(args.port, dataDir, args.warehouse);
 }
 
 main().catch((e: unknown) => {

@@ -99,7 +99,7 @@ async function start(): Promise<void> {
   // The camera only for our page, and only while packing video has a camera chosen in Setup.
   applyPermissionPolicy(session.defaultSession, { cameraAllowed: cameraConfigured(settings), isOwnPage: (url) => isOwnOriginOrPage(url, page) });
 
-  station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say, extra: { fetchFor: netFetchFor(net) } });
+  station = await buildStation({ dataDir, settings, secrets, version: app.getVersion(), log: say, extra: { fetchFor: netFetchFor(net), onSecret: (value) => registry.add(value) } });
   await station.start();
   const built = station;
 

@@ -21,6 +21,9 @@ import { leftUndone } from './composition/run-marker.js';
 import { dataPaths } from './composition/data-dir.js';
 import type { Connection } from './composition/connection.js';
 import { secretTokenVault } from './composition/secret-token-vault.js';
+import type { DeskInvoices } from './packing/desk-claims.js';
+import { DeskWarehouse } from './warehouse/desk-warehouse.js';
+import { resolveWarehouseConfig } from './warehouse/warehouse-config.js';
 
 export interface StationStores {
   dataDir: string;
@@ -33,6 +36,10 @@ export interface Station extends StationStores {
   client: MarketplaceClient;
   journal: Journal;
   invoices: InvoiceSeries;
+  /** Where packs take invoice numbers: the warehouse's shared series in warehouse mode, else `invoices`. */
+  numbering: DeskInvoices;
+  /** Warehouse mode (a database configured): claims, shared series, serials, journal outbox. */
+  warehouse?: DeskWarehouse;
   facts: ProductFactsCache;
   clock: Clock;
   who: CallIdentity;
@@ -46,6 +53,11 @@ export interface OpenStationOptions {
   maxConcurrent?: number;
   /** Replaces the pinned undici fetch (tests that count or disturb requests). */
   fetch?: FetchLike;
+  /** `--warehouse postgres://...`; else STATION_WAREHOUSE_URL (env), else the settings. */
+  warehouseUrl?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Told the database password (log redaction). */
+  onSecret?: (value: string) => void;
 }
 
 /** Settings and secrets only: enough for `login` and for choosing the connection. */
@@ -87,16 +99,33 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
     throw e;
   }
   const facts = new ProductFactsCache((skus) => client.listings.get(skus));
+  let warehouse: DeskWarehouse | undefined;
+  const config = resolveWarehouseConfig({ settings, env: options.env ?? process.env, cliUrl: options.warehouseUrl, secrets: stores.secrets, onSecret: options.onSecret });
+  if (config.enabled) {
+    warehouse = new DeskWarehouse({ config, journal, clock, dataDir: stores.dataDir, invoicePrefix: settings.invoiceSeries.prefix, autoInvoicing: settings.invoiceSeries.autoInvoicing });
+    try {
+      await warehouse.start();
+    } catch (e) {
+      await warehouse.stop().catch(() => undefined);
+      await journal.close();
+      await node?.close();
+      throw e;
+    }
+  }
   return {
     ...stores,
     connection,
     client,
     journal,
     invoices,
+    numbering: warehouse?.invoices ?? invoices,
+    ...(warehouse ? { warehouse } : {}),
     facts,
     clock,
     who: { operator: settings.desk.operator || 'station-cli', desk: settings.desk.name },
     close: async () => {
+      // The outbox ships what this run journaled before the desk lets go of the database.
+      await warehouse?.stop();
       // Nothing keeps asking about labels for a station that is gone.
       closeLabelWatcher(client);
       await journal.close();

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, PayloadOf, StationApi } from '../../shared/contract.js';
 import type { EventMessage } from '../../shared/contract/wire.js';
-import { createAppStation, type AppStation, type DemoProviders, type DemoSimulators } from '../../electron/station/app/app-station.js';
+import { createAppStation, type AppStation, type AppStationOptions, type DemoProviders, type DemoSimulators } from '../../electron/station/app/app-station.js';
 import { connectInMemory } from '../../electron/station/app/memory-transport.js';
 import type { FetchFor } from '../../electron/station/app/marketplace-session.js';
 import type { StationAppContext } from '../../electron/station/app/station-app-context.js';
@@ -56,6 +56,9 @@ export interface TestAppStationOptions {
   version?: string;
   /** How the station reaches a marketplace (tests trust their own CA everywhere with it). */
   fetchFor?: FetchFor;
+  /** Warehouse mode: where STATION_WAREHOUSE_URL is read, and shorter leases and intervals. */
+  env?: AppStationOptions['env'];
+  warehouseTuning?: AppStationOptions['warehouseTuning'];
 }
 
 export interface TestAppStation {
@@ -128,6 +131,8 @@ export async function startTestAppStation(options: TestAppStationOptions = {}): 
     openSerial: options.openSerial,
     listPorts: options.listPorts,
     fetchFor: options.fetchFor,
+    env: options.env ?? {},
+    warehouseTuning: options.warehouseTuning,
     version: options.version ?? '0.0.0-test',
     log: (line) => log.push(line),
     printPollIntervalMs: 50,

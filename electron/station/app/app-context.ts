@@ -7,6 +7,7 @@ import type { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
 import type { ClaimStore } from '../returns/claim-store.js';
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
+import type { DeskClaims, DeskInvoices } from '../packing/desk-claims.js';
 import type { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import type { PackDesk } from '../packing/pack-desk.js';
@@ -37,7 +38,12 @@ export interface AppContext {
   /** The desk's location; throws StationError NO_LOCATION with words when not set. */
   locationId(): string;
   who(): CallIdentity;
+  /** The desk's own invoice series (its file). */
   invoices(): InvoiceSeries;
+  /** The series packs take numbers from: the warehouse's shared one in warehouse mode, else invoices(). */
+  numbering?(): DeskInvoices;
+  /** Warehouse mode's claims, serials and packs shared with the other desks; undefined for a desk alone. */
+  warehouseClaims?(): DeskClaims | undefined;
   facts(): ProductFactsCache;
   /** The desk's product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs. */
   barcodes(): BarcodeCatalogue;

@@ -38,6 +38,7 @@ import { boardHandlers, deskBoard } from './handlers/board-handlers.js';
 import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
+import { WarehouseLink, type WarehouseTuning } from './warehouse-link.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
@@ -84,6 +85,13 @@ export interface AppStationOptions {
   log?: (line: string) => void;
   printPollIntervalMs?: number;
   deviceReconnectIntervalMs?: number;
+  /** The warehouse database from the command line (`--warehouse`); else STATION_WAREHOUSE_URL, else Setup. */
+  warehouseUrl?: string;
+  /** Where STATION_WAREHOUSE_URL is read (process.env by default). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Told every secret value the station reads outside the secret store (the database password), for log redaction. */
+  onSecret?: (value: string) => void;
+  warehouseTuning?: WarehouseTuning;
 }
 
 export interface AppStation {
@@ -127,6 +135,25 @@ export function createAppStation(options: AppStationOptions): AppStation {
     return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
+  const warehouse = new WarehouseLink({
+    dataDir,
+    settings,
+    secrets,
+    clock,
+    journal: () => context.journal,
+    env: options.env ?? process.env,
+    cliUrl: options.warehouseUrl,
+    onSecret: options.onSecret,
+    tuning: options.warehouseTuning,
+    log,
+    onStatus: () => hub.emit('warehouse.changed', warehouse.view()),
+    onChange: () => {
+      hub.emit('warehouse.changed', warehouse.view());
+      // The desk is rebuilt on its next use with the new link; the open session is restored on it.
+      if (desk) void restoreDesk();
+    },
+  });
+
   let leftUndoneAtStart: string[] = [];
   const context: StationAppContext = {
     leftUndone: () => leftUndoneAtStart,
@@ -146,6 +173,10 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return id;
     },
     who,
+    warehouse,
+    warehouseClaims: () => warehouse.current(),
+    // Warehouse mode: the shared series of the registration (with the desk's outage block).
+    numbering: () => warehouse.current()?.invoices ?? context.invoices(),
     invoices: () => {
       const s = settings.get().invoiceSeries;
       const key = JSON.stringify(s);
@@ -163,7 +194,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     desk: () => {
       const s = settings.get();
       const client = session.client();
-      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.invoices(), context.journal];
+      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.numbering!(), context.journal, warehouse.current()];
       if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
       // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({
@@ -241,6 +272,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     await running?.stop().catch(() => undefined);
   }
 
+  let startingUp = true;
   /** Settles what an interrupted run left open and restores the open pack session. */
   function restoreDesk(): Promise<void> {
     restoring ??= (async () => {
@@ -253,6 +285,18 @@ export function createAppStation(options: AppStationOptions): AppStation {
         if (open > 0) {
           const r = await reconcileOpenIntents(context.journal, client.orders);
           log(`Start-up check: ${open} operation(s) left open; ${r.settled} settled by reading the marketplace, ${r.stillOpen} still open.`);
+        }
+        // Warehouse mode: invoice numbers an interrupted run reserved and never settled.
+        // Only at start: later, a wave under way holds reservations no session shows.
+        const shared = startingUp ? warehouse.current() : undefined;
+        startingUp = false;
+        if (shared) {
+          const open = new Set(context.journal.openSessions().map((s) => s.opened.shipmentId).filter((id): id is string => !!id));
+          const settled = await shared.settleLeftReservations((ids) => client.orders.getShipments({ shipmentIds: ids }), open).catch((e: Error) => {
+            log(`Start-up check: the warehouse invoice numbers of the last run wait: ${e.message}`);
+            return 0;
+          });
+          if (settled > 0) log(`Start-up check: ${settled} warehouse invoice number(s) an interrupted run had reserved are settled.`);
         }
         // Packs the desk finished in the background (label, ready to dispatch) when it stopped.
         leftUndoneAtStart = await packedNotDispatched(context.journal, client.orders, clock.now());
@@ -281,6 +325,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       void announceSignIn().catch(() => undefined);
       void restoreDesk();
     }
+    void warehouse.settingsChanged().catch((e: Error) => log(`Warehouse: ${e.message}`));
     if (!same(next.deviceProfiles, previous.deviceProfiles)) void devices.apply(next.deviceProfiles).catch((e) => log(`Devices: ${(e as Error).message}`));
   };
   let unsubscribe: (() => void) | undefined;
@@ -301,6 +346,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       // Damage found and repaired on opening is said, never silent (journal-repair.ts).
       for (const damage of journal.health.damage) log(`Start-up check: the journal was damaged. ${damage.text}`);
       unsubscribe = settings.onChange(onSettings);
+      await warehouse.start();
       await printing.start();
       // Left over from a demo run before the desk was connected to a real marketplace.
       if (!session.isSandbox()) await leaveDemoDevices();
@@ -327,6 +373,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       await simulators?.stop().catch(() => undefined);
       simulators = undefined;
       await printing.stop();
+      await warehouse.stop();
       await session.close();
       await session.demoMarketplace?.close?.();
       session.setDemo(undefined);

@@ -7,6 +7,7 @@ import type { AppContext } from './app-context.js';
 import type { DeviceManager } from './device-manager.js';
 import type { MarketplaceSession } from './marketplace-session.js';
 import type { PrintService } from './print-service.js';
+import type { WarehouseLink } from './warehouse-link.js';
 
 export interface StationAppContext extends AppContext {
   version: string;
@@ -21,4 +22,6 @@ export interface StationAppContext extends AppContext {
   announceSignIn(view?: SignInView): Promise<SignInView>;
   /** What the start-up check found left undone by the run before (sentences with what to do). */
   leftUndone?(): string[];
+  /** The warehouse database link of this desk (warehouse mode), for Setup and the desk's status. */
+  warehouse?: WarehouseLink;
 }

@@ -115,6 +115,8 @@ export const COMMANDS: CommandSpec[] = [
     'baud-rate': z.coerce.number().int().positive().optional(),
     seconds: z.coerce.number().positive().optional(),
   })),
+  cmd('claims release', 'ID...  (warehouse mode: a lead frees shipments a desk holds)', 'some'),
+  cmd('warehouse status', '', 'none'),
   cmd('print', 'FILE --role label|document [--printer NAME] [--split LAYOUT]', 'optional', none, true),
 ];
 

@@ -18,6 +18,7 @@ import { listingsCommand } from './listing-commands.js';
 import { login, storeLoginSettings } from './login-command.js';
 import { returnsCommand, selfShipCommand } from './returns-commands.js';
 import * as shipments from './shipment-commands.js';
+import { warehouseCommand } from './warehouse-commands.js';
 
 type Handler = (station: Station, inv: Invocation, out: Output) => Promise<number>;
 
@@ -76,6 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
     const stores = openStores(dataDir);
     if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
     if (inv.command.startsWith('barcodes ')) return await barcodesCommand(inv, out, dataDir);
+    if (inv.command === 'claims release' || inv.command === 'warehouse status') return await warehouseCommand(stores, inv, out, options.env ?? process.env);
     if (inv.command === 'login') {
       const problem = await storeLoginSettings(stores, inv, out);
       if (problem) {
@@ -84,7 +86,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
       }
     }
     connection = await connect(stores, inv);
-    station = await openStation({ stores, connection, retry: options.retry });
+    station = await openStation({ stores, connection, retry: options.retry, warehouseUrl: inv.warehouse, env: options.env ?? process.env });
     // Every start settles first what an interrupted run left open (journal intents).
     out.note(await reconcileOnStart(station));
     return await handlerFor(inv.command)(station, inv, out);

@@ -9,6 +9,7 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { buildPackRequest, PackInputError, parcelsFromListing } from '../packing/pack-request.js';
 import type { ShipmentOp } from '../packing/reconcile.js';
 import { checkActionable } from '../packing/shipment-checks.js';
+import { giveBackRefused, type DeskClaims } from '../packing/desk-claims.js';
 import type { Station } from '../station.js';
 import { applyWithReconcile, waitForDocuments } from '../packing/wave-batch.js';
 
@@ -61,14 +62,16 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
 
   const requests = new Map<string, PackShipmentRequest>();
   const invoiceOf = new Map<string, string>();
+  let packable: ShipmentWire[] = [];
   for (const shipment of found) {
     const reason = refusal(station, shipment, missing);
-    if (reason) {
-      result.skipped.push({ shipmentId: shipment.shipmentId, reason });
-      continue;
-    }
+    if (reason) result.skipped.push({ shipmentId: shipment.shipmentId, reason });
+    else packable.push(shipment);
+  }
+  if (station.warehouse) packable = await claimForCommand(station, station.warehouse, packable, result);
+  for (const shipment of packable) {
     try {
-      const invoice = station.invoices.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
+      const invoice = await station.numbering.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
       const parcels = parcelsFromListing(shipment, station.facts.of)!;
       const lines = shipment.orderItems.map((i) => ({ ...i, serialized: false, serials: [] }));
       requests.set(shipment.shipmentId, buildPackRequest({ shipment, lines, parcels, facts: station.facts.of, invoice, at: station.clock.now(), transitionYear: station.settings.get().taxTransitionYear }));
@@ -83,7 +86,14 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
   result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => station.client.orders.pack(batch.map((id) => requests.get(id)!)), result.failed);
   // Shipments of one order share the order's reservation (invoice-series.ts), so each number
   // is marked once.
-  for (const number of new Set(result.packed.map((id) => invoiceOf.get(id)).filter((n): n is string => !!n))) station.invoices.markUsed(number);
+  for (const number of new Set(result.packed.map((id) => invoiceOf.get(id)).filter((n): n is string => !!n))) await station.numbering.markUsed(number);
+  if (station.warehouse) {
+    await station.warehouse.packed(result.packed);
+    for (const id of [...requests.keys()].filter((x) => !result.packed.includes(x))) {
+      await giveBackRefused(station.numbering, invoiceOf.get(id), 'The marketplace did not pack the shipment.');
+      await station.warehouse.release(id);
+    }
+  }
   options.progress?.(`Packed ${result.packed.length} of ${requests.size}; waiting for labels.`);
   const { ready } = await waitUntilPacked(station, result.packed, options);
   for (const id of result.packed.filter((x) => !ready.includes(x))) {
@@ -99,6 +109,23 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
     }
   }
   return result;
+}
+
+/** Warehouse mode: the command claims what it packs, like a desk; what another desk holds is left out, said. */
+async function claimForCommand(station: Station, claims: DeskClaims, shipments: ShipmentWire[], result: FlowResult): Promise<ShipmentWire[]> {
+  if (shipments.length === 0) return shipments;
+  const { claimed, refused } = await claims.claimMany(shipments.map((s) => s.shipmentId), station.who.operator, `${station.who.desk}-command`);
+  result.skipped.push(...refused);
+  const fresh = claimed.length > 0 ? await station.client.orders.getShipments({ shipmentIds: claimed }) : [];
+  const out: ShipmentWire[] = [];
+  for (const s of fresh) {
+    if (s.orderItems.every((i) => i.status === 'APPROVED')) out.push(s);
+    else {
+      result.skipped.push({ shipmentId: s.shipmentId, reason: 'No longer approved: packed at another desk meanwhile.' });
+      await claims.release(s.shipmentId);
+    }
+  }
+  return out;
 }
 
 function refusal(station: Station, shipment: ShipmentWire, missing: string[]): string | undefined {

@@ -67,7 +67,7 @@ export async function runResumableWave(station: Station, options: ResumableWaveO
 
   const pdfs: Uint8Array[] = [];
   const summary = await runWave(
-    { client: station.client, journal: station.journal, facts: station.facts, invoices: station.invoices, clock: station.clock, who: station.who, sleep: options.sleep, transitionYear: station.settings.get().taxTransitionYear },
+    { client: station.client, journal: station.journal, facts: station.facts, invoices: station.numbering, ...(station.warehouse ? { claims: station.warehouse } : {}), clock: station.clock, who: station.who, sleep: options.sleep, transitionYear: station.settings.get().taxTransitionYear },
     // Shipments the packer put aside at a desk of this station stay out (the command line has no preview to pick them in).
     { putAside: new Set(putAsideShipments(await station.journal.records())), ...options, labels: async (pdf) => void pdfs.push(pdf) },
   );

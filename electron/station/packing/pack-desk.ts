@@ -8,7 +8,7 @@ import type { MarketplaceClient } from '../api/client.js';
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
-import type { InvoiceSeries } from './invoice-series.js';
+import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
 import { applyCount, applyMeasurement, applyScan, nextStepWords, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
@@ -22,7 +22,9 @@ export interface DeskDeps {
   client: MarketplaceClient;
   journal: Journal;
   facts: ProductFactsCache;
-  invoices: InvoiceSeries;
+  invoices: DeskInvoices;
+  /** Warehouse mode: claims, serials and packs shared with the other desks (desk-claims.ts). */
+  claims?: DeskClaims;
   clock: Clock;
   who: CallIdentity;
   locationId: string;
@@ -81,7 +83,13 @@ export class PackDesk {
    */
   private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: DeskDeps) {}
+  constructor(private readonly deps: DeskDeps) {
+    deps.claims?.onLost((ids) => {
+      if (this.session && ids.includes(this.session.shipmentId)) {
+        this.say({ tone: 'error', text: `This desk lost its claim on shipment ${this.session.shipmentId}: a lead released it or another desk took it over. Put it aside (Esc).`, sound: 'failure' });
+      }
+    });
+  }
 
   view(): DeskView {
     const session = this.session ? { ...this.session, undo: undoPreview(this.session) } : undefined;
@@ -98,6 +106,12 @@ export class PackDesk {
       if (!last?.opened.shipmentId) return 0;
       const [shipment] = await this.deps.client.orders.getShipments({ shipmentIds: [last.opened.shipmentId] });
       if (!shipment) return 0;
+      const claim = await this.deps.claims?.claim(shipment.shipmentId, this.deps.who.operator);
+      if (claim && !claim.ok) {
+        await this.deps.journal.appendSession({ sessionId: last.sessionId, event: 'closed', reason: 'claimed elsewhere' });
+        this.say({ tone: 'error', text: `The shipment open before the restart was not restored. ${claim.text}`, sound: 'failure' });
+        return 0;
+      }
       await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
       this.shipment = shipment;
       this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
@@ -142,6 +156,9 @@ export class PackDesk {
       if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
       const scan = resolved.scan;
       if (!this.session) return this.start(raw, scan);
+      // Warehouse mode: a serial packed at any desk is refused when it is scanned, with where and when.
+      const elsewhere = this.session.phase === 'serial' ? await this.deps.claims?.serialPackedElsewhere(scan.value, this.session.shipmentId) : undefined;
+      if (elsewhere) return this.step(scan.kind, scan.value, raw, (s) => ({ ...s, feedback: { tone: 'error', text: elsewhere, sound: 'failure' } }));
       return this.step(scan.kind, scan.value, raw, (s) => applyScan(s, scan, this.serialContext(), this.deps.facts.of));
     });
   }
@@ -177,8 +194,19 @@ export class PackDesk {
       const shipment = this.shipment;
       if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
       if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
+      const claims = this.deps.claims;
+      if (claims && (await claims.confirm([session.shipmentId])).length === 0) {
+        const text = claims.holds(session.shipmentId)
+          ? `This desk's claim on shipment ${session.shipmentId} is running out while the warehouse database is away, so another desk could take it over: packing it waits for the database. Press Enter again when the link is back.`
+          : `Shipment ${session.shipmentId} is no longer held by this desk: a lead released it or another desk took it over. Put it aside (Esc) and scan it again.`;
+        return this.say({ tone: 'error', text, sound: 'failure' });
+      }
+      const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));
+      const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);
+      if (conflict) return this.say({ tone: 'error', text: conflict, sound: 'failure' });
       this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
       const outcome = await submitPack(this.deps, session, shipment);
+      if (claims) await (outcome.ok ? claims.packed([session.shipmentId]) : claims.releaseSerials(session.shipmentId));
       return this.afterPack(session, outcome);
     });
   }
@@ -191,6 +219,7 @@ export class PackDesk {
       const id = this.session.shipmentId;
       this.session = undefined;
       this.shipment = undefined;
+      await this.deps.claims?.release(id);
       return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
     });
   }
@@ -233,6 +262,9 @@ export class PackDesk {
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
     const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
     if (missing.length > 0) return this.say({ tone: 'error', text: `No listing found for SKU ${missing[0]}; its tax code is unknown. Fix the listing before packing.`, sound: 'failure' });
+    const claimed = await this.claimFor(found.shipment);
+    if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, sound: 'failure' });
+    found.shipment = claimed.shipment;
     const sessionId = this.deps.newSessionId();
     await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk });
     await this.deps.journal.appendScan({ sessionId, raw, kind: scan.kind, value: scan.value });
@@ -269,6 +301,22 @@ export class PackDesk {
       this.session = refused ? before : next;
     }
     return carried.length;
+  }
+
+  /**
+   * Warehouse mode: claims the shipment for this desk, then reads it again, so a shipment a desk
+   * that died had packed (before its claim was recorded as packed) is not sent a second time.
+   */
+  private async claimFor(shipment: ShipmentWire): Promise<{ shipment: ShipmentWire } | { text: string }> {
+    const claims = this.deps.claims;
+    if (!claims) return { shipment };
+    const answer = await claims.claim(shipment.shipmentId, this.deps.who.operator);
+    if (!answer.ok) return { text: answer.text };
+    const [fresh] = await this.deps.client.orders.getShipments({ shipmentIds: [shipment.shipmentId] });
+    const refusal = fresh ? checkActionable(fresh, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId }) : { text: `Shipment ${shipment.shipmentId} is gone at the marketplace.` };
+    if (!refusal) return { shipment: fresh! };
+    await claims.release(shipment.shipmentId);
+    return { text: refusal.text };
   }
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {

@@ -7,6 +7,7 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MarketplaceError } from '../api/errors.js';
 import { journaled } from '../journal/journaled-call.js';
 import type { DeskDeps } from './pack-desk.js';
+import { giveBackRefused } from './desk-claims.js';
 import { adviceFor } from './pack-error-messages.js';
 import { buildPackRequest, PackInputError } from './pack-request.js';
 import type { PackSessionState } from './pack-session.js';
@@ -33,7 +34,8 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
   let invoiceNumber: string | undefined;
   let request;
   try {
-    const invoice = deps.invoices.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
+    // Allocated before the pack (the shared series asks the database, or the outage block).
+    const invoice = await deps.invoices.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
     invoiceNumber = invoice.invoiceNumber;
     request = buildPackRequest({
       shipment,
@@ -49,6 +51,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     throw e;
   }
   let ok = false;
+  let refusedForSure = false;
   let failure: PackOutcome | undefined;
   try {
     const { result } = await journaled(
@@ -62,6 +65,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     if (r?.processingStatus === 'SUCCESS' || r?.errorCode === 'DUPLICATE_PACK_REQUEST') ok = true;
     else {
       const code = r?.errorCode ?? 'FAILURE';
+      refusedForSure = r !== undefined;
       failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence, message: r?.errorMessage ?? undefined };
     }
   } catch (e) {
@@ -70,11 +74,16 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
       // The answer was lost: read the shipment to learn whether the pack took effect.
       const r = await reconcileShipments(deps.client.orders, 'pack', [shipment.shipmentId]).catch(() => undefined);
       if (r?.done.includes(shipment.shipmentId)) ok = true;
-    }
+      refusedForSure = r?.notDone.includes(shipment.shipmentId) ?? false;
+    } else refusedForSure = true;
     if (!ok) failure = { ok: false, code: e.code ?? e.kind, text: e.code ? adviceFor(e.code, e.message).sentence : `${e.message} Press Enter to try again.` };
   }
-  if (!ok) return failure!;
-  if (invoiceNumber) deps.invoices.markUsed(invoiceNumber);
+  if (!ok) {
+    // A definite refusal: the shared series takes the number back for the next pack (README rule).
+    if (refusedForSure) await giveBackRefused(deps.invoices, invoiceNumber, failure && !failure.ok ? failure.text : 'refused');
+    return failure!;
+  }
+  if (invoiceNumber) await deps.invoices.markUsed(invoiceNumber);
   const parcel = session.parcels[0];
   await deps.journal.appendSession({
     sessionId: session.sessionId,

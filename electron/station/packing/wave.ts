@@ -21,7 +21,7 @@ import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
-import type { InvoiceSeries } from './invoice-series.js';
+import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { searchSellerPacked } from './seller-search.js';
@@ -32,7 +32,9 @@ export interface WaveDeps {
   client: MarketplaceClient;
   journal: Journal;
   facts: ProductFactsCache;
-  invoices: InvoiceSeries;
+  invoices: DeskInvoices;
+  /** Warehouse mode: the wave claims its shipments in bulk, so desks running waves split them. */
+  claims?: DeskClaims;
   clock: Clock;
   who: CallIdentity;
   sleep?: (ms: number) => Promise<void>;
@@ -104,7 +106,11 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
       const index = batches.length;
       const run = runBatch(deps, options, batch, summary, counts, progress);
       // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
-      batches.push(run.then((o) => collector.add(index, o.labels).then(() => o)));
+      const joined = run.then((o) => collector.add(index, o.labels).then(() => o));
+      // Handled here so a batch failing while the search goes on does not end the process; the
+      // failure still reaches the caller through Promise.all below.
+      joined.catch(() => undefined);
+      batches.push(joined);
     }
   };
 
@@ -186,8 +192,19 @@ async function runBatch(
     if (reason) summary.skipped.push({ shipmentId: shipment.shipmentId, reason });
     else packable.push(shipment);
   }
+  if (deps.claims) packable.splice(0, packable.length, ...(await claimBatch(deps, deps.claims, packable, summary)));
   // One durable write for the batch's invoice numbers, one number per shipment.
-  const invoices = deps.invoices.reserveMany(packable.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
+  let invoices: Awaited<ReturnType<DeskInvoices['reserveMany']>>;
+  try {
+    invoices = await deps.invoices.reserveMany(packable.map((s) => ({ orderId: s.orderItems[0].orderId, shipmentId: s.shipmentId })));
+  } catch (e) {
+    // Warehouse mode: no numbers (the database away and the outage block used up): the batch
+    // waits, its claims go back, and the summary says why.
+    if (!deps.claims) throw e;
+    for (const s of packable) await deps.claims.release(s.shipmentId);
+    summary.skipped.push(...packable.map((s) => ({ shipmentId: s.shipmentId, reason: (e as Error).message })));
+    return { packed: [], ready: [], dispatched: [] };
+  }
   const requests = new Map<string, PackShipmentRequest>();
   const invoiceOf = new Map<string, string>();
   for (const [i, shipment] of packable.entries()) {
@@ -199,16 +216,29 @@ async function runBatch(
       if (invoice.invoiceNumber) invoiceOf.set(shipment.shipmentId, invoice.invoiceNumber);
     } catch (e) {
       if (!(e instanceof PackInputError)) throw e;
-      if (invoice.invoiceNumber) deps.invoices.markVoid(invoice.invoiceNumber, `Not packed: ${e.message}`);
+      if (invoice.invoiceNumber) await voidOrGiveBack(deps.invoices, invoice.invoiceNumber, `Not packed: ${e.message}`);
+      await deps.claims?.release(shipment.shipmentId);
       summary.skipped.push({ shipmentId: shipment.shipmentId, reason: e.message });
     }
   }
 
+  if (deps.claims) {
+    // Claims lost since the claim (a lead released one; the database was away longer than a lease): not packed here.
+    const kept = new Set(await deps.claims.confirm([...requests.keys()]));
+    for (const id of [...requests.keys()].filter((x) => !kept.has(x))) {
+      requests.delete(id);
+      const n = invoiceOf.get(id);
+      if (n) await voidOrGiveBack(deps.invoices, n, 'Not packed: this desk lost its claim before the pack.');
+      summary.skipped.push({ shipmentId: id, reason: 'Held by another desk now: this desk lost its claim before the pack.' });
+    }
+  }
   const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary.failed, adder('packed', progress.packed));
-  deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
+  await deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
+  await deps.claims?.packed(packed);
   for (const id of [...requests.keys()].filter((id) => !packed.includes(id))) {
     const n = invoiceOf.get(id);
-    if (n) deps.invoices.markVoid(n, 'The marketplace did not pack the shipment.');
+    if (n) await voidOrGiveBack(deps.invoices, n, 'The marketplace did not pack the shipment.');
+    await deps.claims?.release(id);
   }
 
   const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, adder('ready', progress.ready));
@@ -224,6 +254,36 @@ async function runBatch(
       : ([] as string[]),
   ]);
   return { packed, ready, labels, dispatched };
+}
+
+/**
+ * Warehouse mode: claims the batch in bulk (FOR UPDATE SKIP LOCKED: desks running waves at once
+ * split the shipments), then reads the claimed ones again so a shipment a dead desk had packed
+ * before its claim was recorded is not sent a second time. The rest are named in the summary.
+ */
+async function claimBatch(deps: WaveDeps, claims: DeskClaims, shipments: ShipmentWire[], summary: WaveSummary): Promise<ShipmentWire[]> {
+  if (shipments.length === 0) return shipments;
+  const waveId = `${deps.who.desk}-${deps.clock.now().toISOString()}`;
+  const { claimed, refused } = await claims.claimMany(shipments.map((s) => s.shipmentId), deps.who.operator, waveId);
+  summary.skipped.push(...refused);
+  if (claimed.length === 0) return [];
+  const fresh = new Map((await deps.client.orders.getShipments({ shipmentIds: claimed })).map((s) => [s.shipmentId, s]));
+  const out: ShipmentWire[] = [];
+  for (const id of claimed) {
+    const s = fresh.get(id);
+    if (s && s.orderItems.every((i) => i.status === 'APPROVED')) out.push(s);
+    else {
+      summary.skipped.push({ shipmentId: id, reason: 'No longer approved: packed at another desk meanwhile.' });
+      await claims.release(id);
+    }
+  }
+  return out;
+}
+
+/** A number the wave did not use: given back to the shared series, or void in the desk's own (as before). */
+async function voidOrGiveBack(invoices: DeskInvoices, invoiceNumber: string, reason: string): Promise<void> {
+  if ('givesBackRefused' in invoices && invoices.givesBackRefused) await invoices.markRefused(invoiceNumber, reason);
+  else await invoices.markVoid(invoiceNumber, reason);
 }
 
 /**

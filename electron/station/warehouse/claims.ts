@@ -211,6 +211,32 @@ export class ClaimService {
     return row ? toClaim(row) : undefined;
   }
 
+  /**
+   * Records a pack found at the marketplace with this desk's invoice number after the desk was
+   * interrupted before recording it: the claim becomes permanent in this desk's name, whoever
+   * holds it now (the pack is proof of who packed it).
+   */
+  async recordPackedBy(shipmentId: string, desk: string, operator: string): Promise<void> {
+    const { now } = this.times();
+    await withClient(this.pool, (client) =>
+      client.query(
+        `INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until, packed_at) VALUES ($1, $2, $3, $4, $4, $4)
+         ON CONFLICT (shipment_id) DO UPDATE SET desk = $2, operator = $3, packed_at = $4 WHERE claims.packed_at IS NULL`,
+        [shipmentId, desk, operator, now],
+      ),
+    );
+  }
+
+  /** Who holds each of these shipments now (expired leases are no hold). */
+  async holders(shipmentIds: readonly string[]): Promise<Claim[]> {
+    if (shipmentIds.length === 0) return [];
+    const { now } = this.times();
+    const rows = await withClient(this.pool, (client) =>
+      client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = ANY($1::text[]) AND desk IS NOT NULL AND (packed_at IS NOT NULL OR lease_until > $2)', [shipmentIds, now]),
+    );
+    return rows.rows.map(toClaim);
+  }
+
   private async logEvent(client: WarehouseClient, event: string, previous: ClaimRow, desk: string | null, operator: string | null, at: Date, byWhom?: string): Promise<void> {
     await client.query(
       `INSERT INTO claim_events (shipment_id, event, desk, operator, previous_desk, previous_operator, by_whom, at)

@@ -13,6 +13,8 @@ export interface InvoiceRequest {
 }
 
 export interface InvoiceNumbering {
+  /** True for the shared series: the desk gives a refused pack's number back (markRefused) instead of keeping it for the retry. */
+  readonly givesBackRefused?: boolean;
   /** The number and date for a shipment; a retried pack of the same shipment gets the same number. */
   reserve(orderId: string, shipmentId?: string): Promise<InvoiceAssignment>;
   reserveMany(requests: readonly InvoiceRequest[]): Promise<InvoiceAssignment[]>;

@@ -12,6 +12,8 @@ export interface LeaseKeeperOptions {
   leaseMs?: number;
   /** Told of shipments the desk no longer holds. */
   onLost: (shipmentIds: string[]) => void;
+  /** Told of the shipments whose leases a renewal extended. */
+  onRenewed?: (shipmentIds: string[]) => void;
 }
 
 export class LeaseKeeper {
@@ -59,6 +61,7 @@ export class LeaseKeeper {
       const lost = await this.claims.renew(ids, this.options.desk);
       this.lastError = undefined;
       for (const id of lost) this.held.delete(id);
+      this.options.onRenewed?.(ids.filter((id) => !lost.includes(id)));
       if (lost.length > 0) this.options.onLost(lost);
       return lost;
     } catch (error) {

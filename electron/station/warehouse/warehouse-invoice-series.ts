@@ -47,6 +47,8 @@ interface NumberRow {
 }
 
 export class WarehouseInvoiceSeries implements InvoiceNumbering {
+  readonly givesBackRefused = true;
+
   constructor(
     private readonly pool: WarehousePool,
     private readonly options: WarehouseInvoiceSeriesOptions,

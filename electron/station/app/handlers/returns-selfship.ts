@@ -128,7 +128,9 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
   }
   const items = shipment.orderItems.filter((i) => i.status !== 'CANCELLED');
   // The seller's own invoice number unless the form gives one (or the marketplace numbers invoices).
-  const reserved = args.invoiceNumber ? undefined : ctx.invoices().reserve(items[0]?.orderId ?? shipment.orderItems[0].orderId, shipmentId);
+  // In warehouse mode the shared series numbers it, like every pack of the desk.
+  const series = ctx.numbering?.() ?? ctx.invoices();
+  const reserved = args.invoiceNumber ? undefined : await series.reserve(items[0]?.orderId ?? shipment.orderItems[0].orderId, shipmentId);
   const invoiceNumber = args.invoiceNumber ?? reserved?.invoiceNumber;
   const invoice = { invoiceNumber, invoiceDate: reserved?.invoiceDate ?? todayIst(ctx.clock), items: items.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity })) };
   const result = await step(
@@ -143,6 +145,6 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
         .then(shipmentAnswers),
     `${shipmentId} dispatched${invoiceNumber ? ` with invoice ${invoiceNumber}` : ''}; deliver it by ${dateWords(args.tentativeDeliveryDate)}.`,
   );
-  if (result.ok && reserved?.invoiceNumber) ctx.invoices().markUsed(reserved.invoiceNumber);
+  if (result.ok && reserved?.invoiceNumber) await series.markUsed(reserved.invoiceNumber);
   return result;
 }

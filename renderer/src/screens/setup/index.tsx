@@ -10,6 +10,7 @@ import { errorWords } from './form-field.js';
 import { PrintersSection } from './printers-section.js';
 import { StationSettingsForm } from './station-settings-form.js';
 import { VideoSetup } from '../../video/video-setup.js';
+import { WarehouseSetup } from './warehouse-form.js';
 
 export default function SetupScreen() {
   const api = useStation();
@@ -33,6 +34,7 @@ export default function SetupScreen() {
           <PrintersSection settings={settings} printers={printers} />
           {printerNote ? <p role="alert">{printerNote}</p> : null}
           <StationSettingsForm settings={settings} />
+          <WarehouseSetup key={`wh-${settings.warehouse.url}`} />
           <DevicesSection />
           <VideoSetup />
         </>

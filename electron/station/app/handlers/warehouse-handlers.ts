@@ -1,0 +1,67 @@
+// Contract handlers of Setup -> Warehouse and of the lead's claim release. Saving takes effect at
+// once: the settings change rebuilds the warehouse link (warehouse-link.ts) and the desk with it.
+// The password goes into the secret store and never comes back in any answer or event.
+import { StationError } from '../../../../shared/contract/define.js';
+import type { WarehouseForm } from '../../../../shared/contract/warehouse-desk.js';
+import { SettingsError } from '../../settings/settings-store.js';
+import { testWarehouseConnection } from '../../warehouse/connection-test.js';
+import { describeHolder } from '../../warehouse/claims.js';
+import { splitWarehousePassword, storeWarehouseAddress, WAREHOUSE_PASSWORD_SECRET } from '../../warehouse/warehouse-config.js';
+import type { Handlers } from '../dispatcher.js';
+import type { StationAppContext } from '../station-app-context.js';
+
+function needLink(ctx: StationAppContext) {
+  const link = ctx.warehouse;
+  if (!link) throw new StationError('NO_WAREHOUSE', 'This build of the station has no warehouse mode.');
+  return link;
+}
+
+export function warehouseHandlers(ctx: StationAppContext): Handlers {
+  return {
+    'warehouse.link': () => needLink(ctx).view(),
+    'warehouse.save': async (args) => {
+      const link = needLink(ctx);
+      const form = args as WarehouseForm;
+      const deskName = form.deskName.trim();
+      if (form.url.trim() && !deskName) throw new StationError('INVALID_SETTINGS', 'Give this desk a name (for example "Desk 3"): the other desks and the lead see it on every claim.');
+      let url: string;
+      try {
+        // A typed password is kept as a secret; one inside the address is taken out of it first.
+        url = form.url.trim() ? storeWarehouseAddress(form.url, form.password || undefined, ctx.secrets) : '';
+      } catch (e) {
+        throw new StationError('INVALID_SETTINGS', (e as Error).message);
+      }
+      try {
+        const current = ctx.settings.get();
+        ctx.settings.update({ warehouse: { url, sslMode: form.sslMode, caFile: form.caFile.trim(), registration: form.registration }, desk: { ...current.desk, name: deskName || current.desk.name } } as never);
+      } catch (e) {
+        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        throw e;
+      }
+      // A new password alone changes no setting: reconnect so it is used now.
+      if (form.password) await link.reconnect();
+      else await link.settingsChanged();
+      return link.view();
+    },
+    'warehouse.test': async (args) => {
+      const form = args as WarehouseForm;
+      if (!form.url.trim()) return { ok: false, text: 'Type the database address first, for example postgres://station@db.example.com/warehouse.' };
+      const split = splitWarehousePassword(form.url.trim());
+      const password = form.password || split.password || ctx.secrets.get(WAREHOUSE_PASSWORD_SECRET);
+      return testWarehouseConnection({
+        url: split.url,
+        ...(password ? { password } : {}),
+        ...(form.sslMode !== 'auto' ? { sslMode: form.sslMode } : {}),
+        ...(form.caFile.trim() ? { caFile: form.caFile.trim() } : {}),
+      });
+    },
+    'claims.release': async ({ shipmentId }) => {
+      const desk = needLink(ctx).current();
+      if (!desk) throw new StationError('NO_WAREHOUSE', 'This desk is not in warehouse mode: there are no claims to release. Set it up in Setup -> Warehouse.');
+      const lead = ctx.who().operator;
+      const released = await desk.claims.releaseByLead(shipmentId, lead);
+      if (!released) return { released: false, text: `Shipment ${shipmentId} is not held by any desk (or it is packed, which cannot be undone).` };
+      return { released: true, text: `Released: ${describeHolder(released).replace(/\.$/, '')}; any desk can open it now.` };
+    },
+  };
+}

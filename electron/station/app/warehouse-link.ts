@@ -1,0 +1,156 @@
+// The app's link to the warehouse database: which one (command line, environment, Setup), the
+// DeskWarehouse of this desk started and stopped with the station, and started again when Setup
+// changes the address, TLS, registration or desk name (no restart needed). No address: nothing
+// is built and the desk works alone, exactly as without warehouse mode.
+import type { StationSettings } from '../../../shared/settings.js';
+import type { JournalSource } from '../warehouse/journal-outbox.js';
+import type { Clock } from '../packing/ist-dates.js';
+import type { SecretStore } from '../settings/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { DeskWarehouse } from '../warehouse/desk-warehouse.js';
+import { resolveWarehouseConfig, WAREHOUSE_PASSWORD_SECRET, type WarehouseConfig } from '../warehouse/warehouse-config.js';
+import type { WarehouseView } from '../../../shared/contract/warehouse-desk.js';
+import type { WarehousePool } from '../warehouse/warehouse-pool.js';
+
+/** Timings a test shortens (leases of seconds instead of 90 s). */
+export interface WarehouseTuning {
+  leaseMs?: number;
+  outboxIntervalMs?: number;
+  catchUpIntervalMs?: number;
+  outageBlockSize?: number;
+  /** Connection settings the configuration does not carry (tests: a short connect timeout). */
+  connectTimeoutMs?: number;
+}
+
+export interface WarehouseLinkOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  clock: Clock;
+  journal: () => JournalSource;
+  env: Readonly<Record<string, string | undefined>>;
+  /** `--warehouse postgres://...` of the command line that started the app. */
+  cliUrl?: string;
+  /** Told the database password, for the log redaction's registry. */
+  onSecret?: (value: string) => void;
+  tuning?: WarehouseTuning;
+  log: (line: string) => void;
+  /** Told when the link was (re)built or dropped: the desk is rebuilt with the new one. */
+  onChange: () => void;
+  /** Told when the database went away or came back (the view changed). */
+  onStatus: () => void;
+  /** A pool factory (tests); by default the configuration's. */
+  pool?: () => WarehousePool;
+}
+
+/** The settings that decide the link: a change of any of them rebuilds it. */
+const linkKey = (s: StationSettings): string => JSON.stringify([s.warehouse, s.desk.name, s.invoiceSeries]);
+
+export class WarehouseLink {
+  private desk: DeskWarehouse | undefined;
+  private config: WarehouseConfig = { enabled: false };
+  private key: string | undefined;
+  private problem: string | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: WarehouseLinkOptions) {}
+
+  current(): DeskWarehouse | undefined {
+    return this.desk;
+  }
+
+  /** Builds and starts the link for the current settings (none without an address). */
+  start(): Promise<void> {
+    return this.serial(() => this.rebuild(true));
+  }
+
+  /** Called on every settings change: rebuilds only when a setting of the link changed. */
+  settingsChanged(): Promise<void> {
+    return this.serial(() => this.rebuild(false));
+  }
+
+  /** Rebuilds with the current settings and password even when none of them changed (a new password). */
+  reconnect(): Promise<void> {
+    return this.serial(() => this.rebuild(true));
+  }
+
+  stop(): Promise<void> {
+    return this.serial(async () => {
+      await this.desk?.stop();
+      this.desk = undefined;
+    });
+  }
+
+  view(): WarehouseView {
+    const passwordStored = this.options.secrets.get(WAREHOUSE_PASSWORD_SECRET) !== undefined;
+    if (!this.config.enabled || !this.desk) return { enabled: false, passwordStored };
+    const s = this.desk.status();
+    return {
+      enabled: true,
+      passwordStored,
+      source: this.config.source,
+      desk: s.desk,
+      address: s.address,
+      online: s.online && !this.problem,
+      ...(s.reason ? { reason: s.reason } : {}),
+      ...(this.problem ? { problem: this.problem } : {}),
+      ...(s.schemaVersion ? { schemaVersion: s.schemaVersion } : {}),
+      outageNumbers: s.outageNumbers,
+      unrecorded: s.unrecorded,
+      outboxWaiting: s.outbox.waiting,
+    };
+  }
+
+  private serial(work: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async rebuild(force: boolean): Promise<void> {
+    const settings = this.options.settings.get();
+    const key = linkKey(settings);
+    if (!force && key === this.key) return;
+    this.key = key;
+    const { env, cliUrl, secrets, onSecret } = this.options;
+    const config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret });
+    const before = this.desk;
+    this.desk = undefined;
+    this.problem = undefined;
+    await before?.stop().catch(() => undefined);
+    this.config = config;
+    if (!config.enabled) {
+      if (before) this.options.log('Warehouse mode is off: this desk works alone.');
+      this.options.onChange();
+      return;
+    }
+    const t = this.options.tuning ?? {};
+    if (t.connectTimeoutMs) config.connection.connectTimeoutMs = t.connectTimeoutMs;
+    const desk = new DeskWarehouse({
+      config,
+      journal: this.options.journal(),
+      clock: this.options.clock,
+      dataDir: this.options.dataDir,
+      invoicePrefix: settings.invoiceSeries.prefix,
+      autoInvoicing: settings.invoiceSeries.autoInvoicing,
+      leaseMs: t.leaseMs,
+      outboxIntervalMs: t.outboxIntervalMs,
+      catchUpIntervalMs: t.catchUpIntervalMs,
+      outageBlockSize: t.outageBlockSize,
+      pool: this.options.pool?.(),
+      log: this.options.log,
+      onStatusChange: this.options.onStatus,
+    });
+    this.desk = desk;
+    try {
+      await desk.start();
+      this.options.log(`Warehouse mode: ${config.desk} on ${config.displayUrl}${desk.status().online ? '' : ' (unreachable for now)'}.`);
+    } catch (error) {
+      // A database that refuses (wrong password, newer schema) keeps the desk from packing on its
+      // own numbers: every claim fails with this reason until Setup fixes it.
+      this.problem = (error as Error).message;
+      this.options.log(`Warehouse database refused this desk: ${this.problem}`);
+    }
+    this.options.onChange();
+  }
+}

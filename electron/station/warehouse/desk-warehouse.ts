@@ -1,0 +1,394 @@
+// A desk in warehouse mode: the services of this folder put together for one desk, and the
+// DeskClaims the pack desk and the wave call (packing/desk-claims.ts). Built when a database is
+// configured (warehouse-config.ts); a desk without one never builds it.
+//
+// Start: pool, migrations (under the advisory lock), the outage block topped up, the lease
+// keeper renewing every claim the desk holds, the journal outbox shipping the desk's journal.
+// While the database is away (warehouse-pool.ts: WarehouseUnreachableError) the desk keeps what
+// it can prove safe: claims it already holds stay held and are packed, with numbers of its
+// outage block; new claims wait with the reason; packs and serials are recorded when the link
+// is back; the outbox catches up on its own.
+import { join } from 'node:path';
+import type { ClaimAnswer, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
+import type { Clock } from '../packing/ist-dates.js';
+import { tookEffect } from '../packing/reconcile.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
+import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
+import { JournalOutbox, type JournalSource } from './journal-outbox.js';
+import { LeaseKeeper } from './lease-keeper.js';
+import { migrate } from './migrations.js';
+import { fileOutageBlockStore } from './outage-block.js';
+import { describePackedSerial, SerialRegistry } from './serials.js';
+import type { WarehouseConfig } from './warehouse-config.js';
+import { SettlingNumbering } from './settling-numbering.js';
+import { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
+import { asWarehouseError, createWarehousePool, WarehouseUnreachableError, type WarehousePool } from './warehouse-pool.js';
+
+/** How often a desk retries what waits for the database (packs to record, the outage block). */
+export const DEFAULT_CATCH_UP_INTERVAL_MS = 5_000;
+/** The file of the desk's outage invoice block, in its data folder. */
+export const OUTAGE_BLOCK_FILE = 'warehouse-outage-block.json';
+
+export type EnabledWarehouse = Extract<WarehouseConfig, { enabled: true }>;
+
+export interface DeskWarehouseOptions {
+  config: EnabledWarehouse;
+  journal: JournalSource;
+  clock: Clock;
+  dataDir: string;
+  invoicePrefix: string;
+  autoInvoicing: boolean;
+  leaseMs?: number;
+  outboxIntervalMs?: number;
+  catchUpIntervalMs?: number;
+  outageBlockSize?: number;
+  /** A pool made elsewhere (tests); by default one from the configuration. */
+  pool?: WarehousePool;
+  log?: (line: string) => void;
+  /** Told when the database goes away or comes back. */
+  onStatusChange?: () => void;
+}
+
+export interface WarehouseStatus {
+  desk: string;
+  address: string;
+  online: boolean;
+  /** Why the database is away, in words. */
+  reason?: string;
+  schemaVersion?: number;
+  outageNumbers: number;
+  /** Packs (and invoice numbers) of an outage not yet recorded in the database. */
+  unrecorded: number;
+  outbox: { waiting: number; lastError?: string };
+}
+
+/** The one sentence a desk shows while new claims wait. */
+export function claimsWaitText(reason: string): string {
+  return `New shipments wait: the warehouse database is unreachable (${reason}). Shipments this desk already holds can still be packed; try this one again when the link is back.`;
+}
+
+export class DeskWarehouse implements DeskClaims {
+  readonly pool: WarehousePool;
+  readonly claims: ClaimService;
+  readonly keeper: LeaseKeeper;
+  /** The shared series itself (outage block, pending numbers). */
+  readonly series: WarehouseInvoiceSeries;
+  /** What packs use: the series, with settlements that wait while the database is away. */
+  readonly invoices: SettlingNumbering;
+  readonly serials: SerialRegistry;
+  readonly outbox: JournalOutbox;
+  private readonly desk: string;
+  private readonly leaseMs: number;
+  private readonly ownPool: boolean;
+  private readonly lostListeners = new Set<(ids: string[]) => void>();
+  /** Packed at the marketplace while the database was away: recorded as packed when it is back. */
+  private readonly unrecorded = new Set<string>();
+  /** When each held claim's lease runs out as far as this desk knows (its last claim or renewal). */
+  private readonly leaseEnds = new Map<string, number>();
+  private linkError: string | undefined;
+  private schemaVersion: number | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private catchingUp: Promise<void> | undefined;
+
+  constructor(private readonly options: DeskWarehouseOptions) {
+    const { config, clock } = options;
+    this.desk = config.desk;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.ownPool = !options.pool;
+    this.pool = options.pool ?? createWarehousePool({ ...config.connection, onIdleError: (e) => this.wentAway(e) });
+    this.claims = new ClaimService(this.pool, { clock, leaseMs: options.leaseMs });
+    this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids), onRenewed: (ids) => this.leased(ids) });
+    this.series = new WarehouseInvoiceSeries(this.pool, {
+      clock,
+      desk: this.desk,
+      registration: config.registration,
+      prefix: options.invoicePrefix,
+      autoInvoicing: options.autoInvoicing,
+      outageBlock: { store: fileOutageBlockStore(join(options.dataDir, OUTAGE_BLOCK_FILE)), size: options.outageBlockSize },
+    });
+    this.invoices = new SettlingNumbering(this.series);
+    this.serials = new SerialRegistry(this.pool, clock);
+    this.outbox = new JournalOutbox(this.pool, { desk: this.desk, journal: options.journal, intervalMs: options.outboxIntervalMs });
+  }
+
+  /**
+   * Migrates and starts the keeper, the outbox and the catch-up timer. A database that cannot be
+   * reached does not stop the desk: it starts in the outage state and says why; a database that
+   * refuses (wrong password, newer schema) is an error the caller shows.
+   */
+  async start(): Promise<void> {
+    try {
+      this.schemaVersion = (await migrate(this.pool)).version;
+      await this.series.refillOutageBlock();
+      this.linkError = undefined;
+    } catch (error) {
+      const typed = asWarehouseError(error);
+      if (!(typed instanceof WarehouseUnreachableError)) throw typed;
+      this.wentAway(typed);
+    }
+    this.keeper.start();
+    this.outbox.start();
+    this.timer = setInterval(() => void this.catchUp(), this.options.catchUpIntervalMs ?? DEFAULT_CATCH_UP_INTERVAL_MS);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.keeper.stop();
+    // What waits for the database (numbers, packs of an outage) gets one more try before the desk closes.
+    await this.catchingUp;
+    await this.catchUp();
+    await this.outbox.stop();
+    await this.outbox.flush();
+    if (this.ownPool) await this.pool.end().catch(() => undefined);
+  }
+
+  status(): WarehouseStatus {
+    const outbox = this.outbox.status();
+    const reason = this.linkError ?? this.keeper.status().lastError?.replace(/^warehouse database unreachable: /, '');
+    return {
+      desk: this.desk,
+      address: this.options.config.displayUrl,
+      online: reason === undefined,
+      ...(reason ? { reason } : {}),
+      ...(this.schemaVersion ? { schemaVersion: this.schemaVersion } : {}),
+      outageNumbers: this.series.outageBlockStatus().available,
+      unrecorded: this.unrecorded.size + this.invoices.backlog,
+      outbox: { waiting: outbox.waiting, ...(outbox.lastError ? { lastError: outbox.lastError } : {}) },
+    };
+  }
+
+  // --- DeskClaims -----------------------------------------------------------------------------
+
+  async claim(shipmentId: string, operator: string): Promise<ClaimAnswer> {
+    try {
+      const r = await this.online(() => this.claims.claim(shipmentId, this.desk, operator));
+      if (!r.ok) return { ok: false, text: `${r.message} It cannot be packed at this desk.` };
+      this.keeper.hold(shipmentId);
+      this.leased([shipmentId]);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      // Held since before the outage (put back on screen after a restart, say): still ours while its lease lasts.
+      if (this.safelyHeld(shipmentId)) return { ok: true };
+      return { ok: false, text: claimsWaitText(error.reason) };
+    }
+  }
+
+  holds(shipmentId: string): boolean {
+    return this.keeper.holding().includes(shipmentId);
+  }
+
+  async confirm(shipmentIds: readonly string[]): Promise<string[]> {
+    const mine = shipmentIds.filter((id) => this.holds(id));
+    if (mine.length === 0) return [];
+    try {
+      const lost = new Set(await this.online(() => this.claims.renew(mine, this.desk)));
+      for (const id of lost) this.keeper.drop(id);
+      if (lost.size > 0) this.lost([...lost]);
+      const kept = mine.filter((id) => !lost.has(id));
+      this.leased(kept);
+      return kept;
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      // Provably ours only while the lease this desk last got lasts: after that another desk may take it over.
+      return mine.filter((id) => this.safelyHeld(id));
+    }
+  }
+
+  async release(shipmentId: string): Promise<void> {
+    this.keeper.drop(shipmentId);
+    this.leaseEnds.delete(shipmentId);
+    // Unreachable: the lease runs out on its own.
+    await this.online(() => this.claims.release(shipmentId, this.desk)).catch(() => undefined);
+  }
+
+  async serialPackedElsewhere(serial: string, shipmentId: string): Promise<string | undefined> {
+    try {
+      const found = await this.online(() => this.serials.lookup([serial]));
+      const other = found.find((p) => p.shipmentId !== shipmentId);
+      return other ? `${describePackedSerial(other)} Check the unit: it may be the wrong box.` : undefined;
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      // Checked against this desk's shift only; the register is written when the link is back.
+      return undefined;
+    }
+  }
+
+  async reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<string | undefined> {
+    if (serials.length === 0) return undefined;
+    try {
+      const r = await this.online(() => this.serials.register(shipmentId, this.desk, operator, serials));
+      return r.ok ? undefined : `${r.message} Remove that serial and scan the right unit.`;
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      this.pendingSerials.set(shipmentId, { operator, serials: [...serials] });
+      return undefined;
+    }
+  }
+
+  private readonly pendingSerials = new Map<string, { operator: string; serials: PackedSerialIn[] }>();
+
+  async releaseSerials(shipmentId: string): Promise<void> {
+    this.pendingSerials.delete(shipmentId);
+    await this.online(() => this.serials.unregister(shipmentId)).catch(() => undefined);
+  }
+
+  async packed(shipmentIds: readonly string[]): Promise<void> {
+    for (const id of shipmentIds) this.unrecorded.add(id);
+    await this.recordPacked();
+  }
+
+  async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: { shipmentId: string; reason: string }[] }> {
+    if (shipmentIds.length === 0) return { claimed: [], refused: [] };
+    let claimed: string[];
+    let why: string;
+    try {
+      const fresh = new Set(await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId)));
+      // Those this desk already holds (an earlier wave of it that stopped) are its own to pack.
+      claimed = shipmentIds.filter((id) => fresh.has(id) || this.holds(id));
+      this.leased(claimed);
+      why = 'Held by another desk of the warehouse (or already packed there).';
+      // Who holds them, in the words a packer reads at the desk.
+      const others = shipmentIds.filter((id) => !fresh.has(id) && !this.holds(id));
+      const held = new Map((others.length > 0 ? await this.online(() => this.claims.holders(others)).catch(() => []) : []).map((c) => [c.shipmentId, describeHolder(c)]));
+      const got = new Set(claimed);
+      for (const id of claimed) this.keeper.hold(id);
+      return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: held.get(shipmentId) ?? why })) };
+    } catch (error) {
+      if (!(error instanceof WarehouseUnreachableError)) throw error;
+      claimed = shipmentIds.filter((id) => this.safelyHeld(id));
+      why = claimsWaitText(error.reason);
+    }
+    for (const id of claimed) this.keeper.hold(id);
+    const got = new Set(claimed);
+    return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: why })) };
+  }
+
+  onLost(listener: (ids: string[]) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  /**
+   * Numbers this desk reserved and never settled because it stopped mid-pack (killed, a power
+   * cut): used when the marketplace shows the shipment packed, given back when it is still
+   * approved, void when it was cancelled. Shipments still open at the desk keep theirs. Run at
+   * start, after the journal's open intents are settled; returns how many it settled.
+   */
+  async settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
+    const left = (await this.online(() => this.series.pending())).filter((r) => r.shipmentId && !keep.has(r.shipmentId));
+    let settled = 0;
+    for (let i = 0; i < left.length; i += MAX_IDS_PER_REQUEST) {
+      const batch = left.slice(i, i + MAX_IDS_PER_REQUEST);
+      const found = new Map((await read(batch.map((r) => r.shipmentId!))).map((s) => [s.shipmentId, s]));
+      for (const r of batch) {
+        const s = found.get(r.shipmentId!);
+        if (s && tookEffect('pack', s)) {
+          await this.invoices.markUsed(r.invoiceNumber);
+          await this.online(() => this.claims.recordPackedBy(s.shipmentId, this.desk, ''));
+        }
+        else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await this.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.');
+        else await this.invoices.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${s.shipmentId} is no longer approved (cancelled or packed without this number).` : 'Not packed: the shipment is gone at the marketplace.');
+        settled++;
+      }
+    }
+    return settled;
+  }
+
+  // --- Outage and catching up --------------------------------------------------------------
+
+  /**
+   * Runs a database call, keeping the desk's view of the link up to date; link failures come back
+   * typed. Only calls that reach the database go through here (a success means it answered).
+   */
+  private async online<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      if (this.linkError !== undefined) {
+        this.linkError = undefined;
+        this.options.log?.('Warehouse database reachable again: catching up.');
+        this.options.onStatusChange?.();
+        void this.catchUp();
+      }
+      return result;
+    } catch (error) {
+      const typed = asWarehouseError(error);
+      if (typed instanceof WarehouseUnreachableError) this.wentAway(typed);
+      throw typed;
+    }
+  }
+
+  private leased(ids: readonly string[]): void {
+    const until = this.options.clock.now().getTime() + this.leaseMs;
+    for (const id of ids) this.leaseEnds.set(id, until);
+  }
+
+  /**
+   * Held, and with enough of its lease left that no other desk can take it over before a pack
+   * sent now has reached the marketplace: a third of a lease (30 s of the default 90 s).
+   */
+  private safelyHeld(shipmentId: string): boolean {
+    const end = this.leaseEnds.get(shipmentId);
+    return this.holds(shipmentId) && end !== undefined && end - this.options.clock.now().getTime() > this.leaseMs / 3;
+  }
+
+  private wentAway(error: WarehouseUnreachableError): void {
+    const first = this.linkError === undefined;
+    this.linkError = error.reason;
+    if (!first) return;
+    this.options.log?.(`Warehouse database unreachable (${error.reason}): claimed shipments go on with the outage invoice numbers; new claims wait.`);
+    this.options.onStatusChange?.();
+  }
+
+  private lost(ids: string[]): void {
+    for (const listener of this.lostListeners) listener(ids);
+  }
+
+  /** Records packs and serials of the outage, and tops the outage block up again. Never rejects. */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        if (this.invoices.backlog > 0) await this.online(() => this.invoices.flush());
+        await this.recordPacked();
+        if (this.unrecorded.size === 0 && this.invoices.backlog === 0 && this.linkError === undefined) await this.online(() => this.series.refillOutageBlock());
+      } catch {
+        // Still away: the next tick tries again.
+      } finally {
+        this.catchingUp = undefined;
+      }
+    })();
+    return this.catchingUp;
+  }
+
+  /** One recording at a time: batches finishing together must not mark the same shipment twice. */
+  private recordPacked(): Promise<void> {
+    const run = this.recording.then(() => this.recordPackedNow());
+    this.recording = run.catch(() => undefined);
+    return run;
+  }
+
+  private recording: Promise<void> = Promise.resolve();
+
+  private async recordPackedNow(): Promise<void> {
+    for (const id of [...this.unrecorded]) {
+      try {
+        const pending = this.pendingSerials.get(id);
+        if (pending) {
+          const r = await this.online(() => this.serials.register(id, this.desk, pending.operator, pending.serials));
+          if (!r.ok) this.options.log?.(`Packed during the outage with a serial already packed elsewhere: ${r.message}`);
+          this.pendingSerials.delete(id);
+        }
+        const recorded = await this.online(() => this.claims.markPacked(id, this.desk));
+        if (!recorded) this.options.log?.(`Shipment ${id} was packed here while this desk no longer held its claim (the marketplace refuses any second pack).`);
+        this.unrecorded.delete(id);
+        this.keeper.drop(id);
+      } catch (error) {
+        if (error instanceof WarehouseUnreachableError) return;
+        throw error;
+      }
+    }
+  }
+}
