@@ -1,7 +1,7 @@
 // Eight app desks as separate processes (the app's station, app-desk-process.ts) against one
 // sandbox and one PostgreSQL, racing over the same 500 shipments: four pack one shipment at a
-// time at the Pack screen, four run waves. Two wave desks are killed with SIGKILL while their
-// wave holds claims, then the database is stopped for 30 s while the others go on. Leases are
+// time at the Pack screen, four run waves. Two wave desks start first and are killed with SIGKILL
+// while their wave holds claims, then the database is stopped for 30 s while the others go on. Leases are
 // 3 s here (90 s in a warehouse) so the takeover does not dominate the test's time.
 //
 // Outcome, read from the marketplace and the database: every shipment packed exactly once (one
@@ -89,28 +89,30 @@ describe.runIf(requirePostgres())('eight app desks, two killed mid-wave, the dat
       leaseMs: LEASE_MS,
     };
     const configOf = (n: number, mode: AppDeskConfig['mode']): AppDeskConfig => ({ ...base, desk: `Desk ${n}`, mode, dataDir: join(root, `desk-${n}`), seed: n });
-    const desks = [1, 2, 3, 4].map((n) => startDesk(configOf(n, 'single'))).concat([5, 6, 7, 8].map((n) => startDesk(configOf(n, 'wave'))));
+    // The dying desks start first, one after the other, so each is killed while its own wave holds
+    // claims it has not packed (a wave on a fast machine can claim everything in one go, so a desk
+    // started later might never hold any). The six others then race over what is left.
+    const waitFor = async (d: Running) => expect(await nextEvent(d), d.stderr.join('')).toEqual({ event: 'ready' });
+    const orphaned: string[] = [];
+    for (const name of DYING) {
+      const n = Number(name.split(' ')[1]);
+      const desk = startDesk(configOf(n, 'wave'));
+      running.push(desk);
+      await waitFor(desk);
+      const held = await until(
+        `${name} holding wave claims (${desk.stderr.join('').slice(-500)})`,
+        async () => {
+          const rows = (await db.query('SELECT shipment_id FROM claims WHERE desk = $1 AND packed_at IS NULL AND wave_id IS NOT NULL', [name])).rows;
+          return rows.length > 0 ? rows : undefined;
+        },
+        120_000,
+      );
+      desk.child.kill('SIGKILL');
+      orphaned.push(...held.map((r) => r.shipment_id as string));
+    }
+    const desks = [1, 2, 3, 4].map((n) => startDesk(configOf(n, 'single'))).concat([5, 6].map((n) => startDesk(configOf(n, 'wave'))));
     running.push(...desks);
-    for (const d of desks) expect(await nextEvent(d), d.stderr.join('')).toEqual({ event: 'ready' });
-
-    // Kill each dying desk the moment its wave holds claims it has not packed.
-    const orphaned = (
-      await Promise.all(
-        DYING.map(async (name) => {
-          const desk = desks.find((d) => d.desk === name)!;
-          const held = await until(
-            `${name} holding wave claims (${desk.stderr.join('').slice(-500)})`,
-            async () => {
-              const rows = (await db.query('SELECT shipment_id FROM claims WHERE desk = $1 AND packed_at IS NULL AND wave_id IS NOT NULL', [name])).rows;
-              return rows.length > 0 ? rows : undefined;
-            },
-            120_000,
-          );
-          desk.child.kill('SIGKILL');
-          return held.map((r) => r.shipment_id as string);
-        }),
-      )
-    ).flat();
+    for (const d of desks) await waitFor(d);
     const packedBeforeOutage = (await db.query('SELECT count(*)::int AS n FROM claims WHERE packed_at IS NOT NULL')).rows[0].n;
 
     // The database away for 30 s while six desks go on; their leases and the dead desks' run out.
@@ -129,7 +131,7 @@ describe.runIf(requirePostgres())('eight app desks, two killed mid-wave, the dat
     // The dead desks start again on their own data: their journals reach the database, their numbers are settled.
     const restarted = [7, 8].map((n) => startDesk(configOf(n, 'single')));
     running.push(...restarted);
-    const live = [...desks.filter((d) => !DYING.includes(d.desk)), ...restarted];
+    const live = [...desks, ...restarted];
     const done = await Promise.all(live.map(async (d) => [d.desk, (await nextEvent(d).then((e) => (e.event === 'ready' ? nextEvent(d) : e))) as Record<string, any>] as const));
     for (const [desk, event] of done) expect(event, `${desk}: ${live.find((d) => d.desk === desk)!.stderr.join('').slice(-2000)}`).toMatchObject({ event: 'done' });
     await Promise.all(live.map((d) => new Promise((r) => (d.child.exitCode !== null ? r(null) : d.child.once('exit', r)))));
