@@ -78,6 +78,12 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
     expect(refused.session).toBeUndefined();
     expect(refused.feedback.tone).toBe('error');
     expect(refused.feedback.text).toMatch(new RegExp(`Shipment ${id} is being packed at Desk 1 by Asha since \\d\\d:\\d\\d IST`));
+    // The lead's board sees the desk: who packs and the open shipment (the desk reports itself).
+    const board = wh.pool({ url });
+    await until('Desk 1 on the board with its open shipment', async () => {
+      const row = (await board.query('SELECT operator, current_shipment FROM desk_presence WHERE desk = $1', ['Desk 1'])).rows[0];
+      return row?.current_shipment === id && row.operator === 'Asha' ? row : undefined;
+    });
 
     await verifyAll(one, id);
     const packed = await one.api.invoke('desk.pack', {});

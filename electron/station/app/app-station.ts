@@ -34,7 +34,8 @@ import { PrintService } from './print-service.js';
 import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
 import { videoHandlers } from './handlers/video-handlers.js';
-import { boardHandlers, deskBoard } from './handlers/board-handlers.js';
+import { boardHandlers, deskBoard, deskReportState } from './handlers/board-handlers.js';
+import { startDeskReports } from '../warehouse/desk-presence-reports.js';
 import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
@@ -147,6 +148,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
     tuning: options.warehouseTuning,
     log,
     onStatus: () => hub.emit('warehouse.changed', warehouse.view()),
+    // The lead's board sees this desk: who packs, the open shipment, printer trouble, the backlog.
+    reports: (pool, deskName) => startDeskReports({ pool, desk: deskName, hub, read: () => deskReportState(context) }),
     onChange: () => {
       hub.emit('warehouse.changed', warehouse.view());
       // The desk is rebuilt on its next use with the new link; the open session is restored on it.

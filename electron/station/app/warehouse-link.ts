@@ -41,6 +41,8 @@ export interface WarehouseLinkOptions {
   onStatus: () => void;
   /** A pool factory (tests); by default the configuration's. */
   pool?: () => WarehousePool;
+  /** Starts this desk's reports to the lead's board (heartbeat, backlog) on the link's pool. */
+  reports?: (pool: WarehousePool, desk: string) => { stop(): void };
 }
 
 /** The settings that decide the link: a change of any of them rebuilds it. */
@@ -48,6 +50,7 @@ const linkKey = (s: StationSettings): string => JSON.stringify([s.warehouse, s.d
 
 export class WarehouseLink {
   private desk: DeskWarehouse | undefined;
+  private reports: { stop(): void } | undefined;
   private config: WarehouseConfig = { enabled: false };
   private key: string | undefined;
   private problem: string | undefined;
@@ -76,6 +79,7 @@ export class WarehouseLink {
 
   stop(): Promise<void> {
     return this.serial(async () => {
+      this.stopReports();
       await this.desk?.stop();
       this.desk = undefined;
     });
@@ -101,6 +105,11 @@ export class WarehouseLink {
     };
   }
 
+  private stopReports(): void {
+    this.reports?.stop();
+    this.reports = undefined;
+  }
+
   private serial(work: () => Promise<void>): Promise<void> {
     const run = this.chain.then(work, work);
     this.chain = run.catch(() => undefined);
@@ -115,6 +124,7 @@ export class WarehouseLink {
     const { env, cliUrl, secrets, onSecret } = this.options;
     const config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret });
     const before = this.desk;
+    this.stopReports();
     this.desk = undefined;
     this.problem = undefined;
     await before?.stop().catch(() => undefined);
@@ -144,6 +154,7 @@ export class WarehouseLink {
     this.desk = desk;
     try {
       await desk.start();
+      this.reports = this.options.reports?.(desk.pool, config.desk);
       this.options.log(`Warehouse mode: ${config.desk} on ${config.displayUrl}${desk.status().online ? '' : ' (unreachable for now)'}.`);
     } catch (error) {
       // A database that refuses (wrong password, newer schema) keeps the desk from packing on its
