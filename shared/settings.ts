@@ -207,6 +207,15 @@ export const StationSettings = z.object({
     .refine((starts) => new Set(starts).size === starts.length, 'Two shifts cannot start at the same time.')
     .default(['06:00', '14:00', '22:00']),
   compactMode: z.boolean().default(false),
+  /**
+   * The desk's language: the name of a catalogue file in shared/i18n/locales (en, hi …) or the
+   * pseudo-locale. A signed-in operator's own language wins over it.
+   */
+  language: z
+    .string()
+    .trim()
+    .regex(/^([a-z]{2,3}(-[A-Z]{2})?|pseudo)$/, 'A language is a catalogue name such as en or hi.')
+    .default('en'),
   /** Packing video: one clip per shipment, from opening to packed or put aside. */
   video: VideoSettings.prefault({}),
 });
