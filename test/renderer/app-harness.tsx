@@ -42,7 +42,10 @@ export function renderApp(api: StationApi, screenId: ScreenId = 'pack') {
 
 /** The status line's words. */
 export function statusText(): string {
-  return screen.getByRole('status', { name: 'Status line' }).textContent ?? '';
+  // Found by its place, not its name: the name is in the desk's language.
+  const line = document.querySelector('.status-line [role="status"]');
+  if (!line) return screen.getByRole('status', { name: 'Status line' }).textContent ?? '';
+  return line.textContent ?? '';
 }
 
 export async function statusSays(pattern: RegExp, timeout = 10_000): Promise<void> {
