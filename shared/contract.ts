@@ -13,6 +13,7 @@ import { reportCommands } from './contract/report.js';
 import { videoCommands } from './contract/video.js';
 import { claimsCommands } from './contract/claims.js';
 import { warehouseCommands, warehouseEvents } from './contract/warehouse.js';
+import { operatorsCommands, operatorsEvents } from './contract/operators.js';
 
 export const commands = {
   ...setupCommands,
@@ -26,6 +27,7 @@ export const commands = {
   ...videoCommands,
   ...claimsCommands,
   ...warehouseCommands,
+  ...operatorsCommands,
 } as const;
 
 export const events = {
@@ -33,6 +35,7 @@ export const events = {
   ...queueEvents,
   ...deskEvents,
   ...warehouseEvents,
+  ...operatorsEvents,
 } as const;
 
 export type Commands = typeof commands;

@@ -19,6 +19,8 @@ import { Journal } from '../journal/journal.js';
 import { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import { PackDesk } from '../packing/pack-desk.js';
+import { OperatorFile } from '../operators/operator-directory.js';
+import { DeskSignIn } from '../operators/desk-sign-in.js';
 import { ProductFactsCache } from '../packing/product-facts.js';
 import { reconcileOpenIntents } from '../packing/reconcile.js';
 import type { PrinterBackend } from '../printing/printer-backend.js';
@@ -122,9 +124,13 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let barcodes: BarcodeCatalogue | undefined;
   let claims: ClaimStore | undefined;
 
+  const operators = new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log);
+  const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()));
+  // The one place that names who is packing: the signed-in operator; with nobody signed in (or
+  // no operators at all) the desk's operator setting, else the desk's name.
   const who = () => {
     const s = settings.get();
-    return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
+    return { operator: deskSignIn.current()?.name || s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
   let leftUndoneAtStart: string[] = [];
@@ -146,6 +152,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return id;
     },
     who,
+    operators,
+    deskSignIn,
     invoices: () => {
       const s = settings.get().invoiceSeries;
       const key = JSON.stringify(s);
@@ -163,7 +171,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     desk: () => {
       const s = settings.get();
       const client = session.client();
-      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.invoices(), context.journal];
+      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), who().operator, context.invoices(), context.journal];
       if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
       // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({

@@ -7,6 +7,8 @@ import type { AppContext } from './app-context.js';
 import type { DeviceManager } from './device-manager.js';
 import type { MarketplaceSession } from './marketplace-session.js';
 import type { PrintService } from './print-service.js';
+import type { OperatorDirectory } from '../operators/operator-directory.js';
+import type { DeskSignIn } from '../operators/desk-sign-in.js';
 
 export interface StationAppContext extends AppContext {
   version: string;
@@ -21,4 +23,8 @@ export interface StationAppContext extends AppContext {
   announceSignIn(view?: SignInView): Promise<SignInView>;
   /** What the start-up check found left undone by the run before (sentences with what to do). */
   leftUndone?(): string[];
+  /** The desk's operators (Setup -> Operators). */
+  operators: OperatorDirectory;
+  /** Who is signed in at this desk; who() names them in the journal. */
+  deskSignIn: DeskSignIn;
 }

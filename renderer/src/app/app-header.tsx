@@ -8,6 +8,7 @@ import { CameraChip } from '../video/camera-chip.js';
 import { useWarehouseMode } from '../screens/warehouse/warehouse-mode.js';
 import { msgKey, tr } from '../i18n/i18n.js';
 import { useT } from '../i18n/use-t.js';
+import { OperatorChip } from './operator-chip.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
   connecting: msgKey('device.connecting'),
@@ -101,6 +102,7 @@ export function AppHeader() {
           ) : null
         ) : (
           <>
+            <OperatorChip />
             <DeviceChips />
             <CameraChip />
           </>

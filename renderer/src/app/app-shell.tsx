@@ -13,6 +13,8 @@ import { useStation } from './station-context.js';
 import { usePackingVideo } from '../video/use-packing-video.js';
 import { useWarehouseModeStore } from '../screens/warehouse/warehouse-mode.js';
 import { switchLanguage } from '../i18n/i18n.js';
+import { useOperatorStore } from '../stores/operator-store.js';
+import { useOperatorSession } from './operator-session.js';
 import { useT } from '../i18n/use-t.js';
 
 function useStationFacts() {
@@ -63,6 +65,9 @@ function useScreenShortcuts() {
 }
 
 export function AppShell() {
+  const api = useStation();
+  const epoch = useAppStore((s) => s.epoch);
+  useOperatorSession(api, epoch);
   useStationFacts();
   useScanners();
   useScreenShortcuts();
@@ -72,7 +77,9 @@ export function AppShell() {
   useEffect(() => {
     document.documentElement.classList.toggle('compact', compact);
   }, [compact]);
-  const language = useAppStore((s) => s.settings.language);
+  // The signed-in operator's own language wins over the desk's.
+  const deskLanguage = useAppStore((s) => s.settings.language);
+  const language = useOperatorStore((s) => s.view?.signedIn?.language) || deskLanguage;
   // Before paint: a change of language (Setup, another window, the command line) shows at once.
   useLayoutEffect(() => switchLanguage(language), [language]);
   const { t } = useT();

@@ -14,6 +14,7 @@ import { queueHandlers } from './queue-handlers.js';
 import { reportHandlers } from './report-handlers.js';
 import { returnsHandlers } from './returns-handlers.js';
 import { setupHandlers } from './setup-handlers.js';
+import { operatorHandlers } from './operator-handlers.js';
 
 export function allHandlers(ctx: StationAppContext): Handlers {
   return {
@@ -29,5 +30,6 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...activityHandlers(ctx),
     ...barcodesHandlers(ctx),
     ...reportHandlers(ctx),
+    ...operatorHandlers(ctx),
   };
 }

@@ -12,6 +12,7 @@ import { StationSettingsForm } from './station-settings-form.js';
 import { VideoSetup } from '../../video/video-setup.js';
 import { useT } from '../../i18n/use-t.js';
 import { LanguageSection } from './language-section.js';
+import { OperatorsSection } from './operators-section.js';
 
 export default function SetupScreen() {
   const api = useStation();
@@ -34,6 +35,7 @@ export default function SetupScreen() {
         <>
           <ConnectionForm key={`conn-${settings.marketplace.mode}`} />
           <LanguageSection />
+          <OperatorsSection />
           <PrintersSection settings={settings} printers={printers} />
           {printerNote ? <p role="alert">{printerNote}</p> : null}
           <StationSettingsForm settings={settings} />
