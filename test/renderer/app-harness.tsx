@@ -13,6 +13,7 @@ import { resetDispatchStore } from '../../renderer/src/stores/dispatch-store.js'
 import { resetPrintStore } from '../../renderer/src/stores/print-store.js';
 import { resetQueueStore } from '../../renderer/src/stores/queue-store.js';
 import { resetWaveStore } from '../../renderer/src/stores/wave-store.js';
+import { resetOperatorStore } from '../../renderer/src/stores/operator-store.js';
 import type { StationApi } from '../../shared/contract.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
@@ -26,6 +27,7 @@ export function resetRenderer(): void {
   resetPrintStore();
   resetQueueStore();
   resetWaveStore();
+  resetOperatorStore();
   resetScanRouter();
   document.documentElement.className = '';
 }
