@@ -13,7 +13,7 @@ export function OperatorChip() {
   const api = useStation();
   const view = useOperatorStore((s) => s.view);
   const [asking, setAsking] = useState(false);
-  const active = view?.operators.filter((o) => !o.retired) ?? [];
+  const active = view?.operators?.filter((o) => !o.retired) ?? [];
   if (active.length === 0 && !view?.signedIn) return null;
   return (
     <span className="operator-chip">

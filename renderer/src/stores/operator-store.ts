@@ -22,11 +22,10 @@ export const signedInOperator = (): OperatorView | undefined => useOperatorStore
 
 /** Follows the station's operators; returns the function that stops following. */
 export function followOperators(api: StationApi): () => void {
-  const off = api.subscribe('operators.changed', (view) => useOperatorStore.setState({ view }));
-  api.invoke('operators.list', {}).then(
-    (view) => useOperatorStore.setState({ view }),
-    () => undefined,
-  );
+  // A station older than this page answers without operators: the desk then works as before.
+  const take = (view: OperatorsView | undefined) => useOperatorStore.setState({ view: Array.isArray(view?.operators) ? view : undefined });
+  const off = api.subscribe('operators.changed', take);
+  api.invoke('operators.list', {}).then(take, () => undefined);
   return off;
 }
 

@@ -15,6 +15,7 @@ import { ListExport } from '../../app/list-export.js';
 import { queueFilterWords, queueRowWords } from './queue-export.js';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n/use-t.js';
+import { i18n } from '../../i18n/i18n.js';
 
 export const QUEUE_REFRESH_MS = 60_000;
 
@@ -104,7 +105,7 @@ export default function QueueScreen() {
           })}
         />
         <p className="shortcuts-line">
-          <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> <Trans i18nKey="queue.keys" components={{ key: <kbd /> }} />
+          <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> <Trans i18n={i18n} i18nKey="queue.keys" components={{ key: <kbd /> }} />
         </p>
       </div>
     </section>
