@@ -94,6 +94,22 @@ describe('languages', () => {
     expect(sounds).toContain('failure');
   });
 
+  it('Setup in Hindi: the desk settings save with words in Hindi, the sign-in form and a field refusal too', async () => {
+    await deskLanguage('hi');
+    const { user } = renderApp(app.api, 'setup');
+    const form = await screen.findByRole('form', { name: 'स्टेशन की सेटिंग' }, { timeout: 10_000 });
+    const volume = within(form).getByLabelText('आवाज़ (0 से 1)');
+    await user.clear(volume);
+    await user.type(volume, '0.5');
+    await user.click(within(form).getByRole('button', { name: 'सेटिंग सेव करें' }));
+    expect(await within(form).findByText('सेटिंग सेव हो गई।')).toBeTruthy();
+    expect(app.context.settings.get().sounds.volume).toBe(0.5);
+    const signIn = screen.getByRole('form', { name: 'मार्केटप्लेस में साइन-इन' });
+    await user.click(within(signIn).getByLabelText('सेल्फ़ एक्सेस (आपका अपना सेलर खाता)'));
+    await user.click(within(signIn).getByRole('button', { name: 'साइन-इन' }));
+    expect(await within(signIn).findByText('एप्लिकेशन सीक्रेट लिखें (यह स्क्रीन पर नहीं रखा जाता; हर साइन-इन पर फिर लिखें)।')).toBeTruthy();
+  });
+
   it('the pseudo-locale shows every converted word accented and longer', async () => {
     await deskLanguage('pseudo');
     renderApp(app.api, 'print');
