@@ -108,6 +108,17 @@ describe('operators', () => {
     expect((await app.api.invoke('operators.list', {})).operators.find((o) => o.id === asha.id)).not.toHaveProperty('language');
   });
 
+  it("the lead's numbers per operator: packs and scans of the day under who was signed in", async () => {
+    const stats = await app.api.invoke('activity.stats', {});
+    const of = (name: string) => stats.operators.find((o) => o.operator === name);
+    expect(of('Front desk')?.packs).toBe(2);
+    expect(of('Asha')?.packs).toBe(1);
+    expect(of('Ravi')?.packs).toBe(1);
+    // Each pack here was one shipment label scan and its units.
+    expect(of('Asha')!.scans).toBeGreaterThanOrEqual(2);
+    expect(stats.operators[0]!.operator).toBe('Front desk');
+  });
+
   it('prints a badge on the label printer: the name and the code in words, and a Code 128 that scans back to the code', async () => {
     const { jobId, printer } = await app.api.invoke('operators.printBadge', { id: asha.id });
     await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'done');
