@@ -108,6 +108,12 @@ describe('languages', () => {
     await user.click(within(signIn).getByLabelText('सेल्फ़ एक्सेस (आपका अपना सेलर खाता)'));
     await user.click(within(signIn).getByRole('button', { name: 'साइन-इन' }));
     expect(await within(signIn).findByText('एप्लिकेशन सीक्रेट लिखें (यह स्क्रीन पर नहीं रखा जाता; हर साइन-इन पर फिर लिखें)।')).toBeTruthy();
+    // Devices: a device without a name is refused at its field, in Hindi.
+    const devices = screen.getByRole('region', { name: 'मशीनें' });
+    await user.click(within(devices).getByRole('button', { name: 'मशीन जोड़ें' }));
+    const deviceForm = within(devices).getByRole('form', { name: 'मशीन जोड़ें' });
+    await user.click(within(deviceForm).getByRole('button', { name: 'मशीन सेव करें' }));
+    expect(await within(deviceForm).findByText('मशीन का नाम दें, जैसे "पैकिंग तराज़ू"।')).toBeTruthy();
   });
 
   it('the pseudo-locale shows every converted word accented and longer', async () => {
