@@ -4,10 +4,11 @@
 // screen signs in and the header shows who is packing, the operator's own language wins over the
 // desk's, Alt+O signs out, and name + PIN signs in from the dialog. A desk without operators shows
 // no sign-in at all.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { idleExpired } from '../../renderer/src/app/operator-session.js';
 import { resetOperatorStore } from '../../renderer/src/stores/operator-store.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import type { TestAppStation } from '../support/app-station.js';
 import { renderApp, statusSays, useAppStation } from './app-harness.js';
 
@@ -83,6 +84,29 @@ describe('operators in the app', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(within(header()).getByRole('button', { name: /Sign out/ }));
     await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+  });
+
+  it('signs the operator out after the idle minutes of Setup, and says so', async () => {
+    await app.api.invoke('settings.update', { operators: { idleMinutes: 1 } });
+    const ravi = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Ravi')!;
+    resetOperatorStore();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      renderApp(app.api, 'queue');
+      await waitFor(() => expect(useAppStore.getState().settings.operators.idleMinutes).toBe(1));
+      await app.api.invoke('operators.signIn', { badge: ravi.badge });
+      await waitFor(() => expect(within(header()).getByText('Packing: Ravi')).toBeTruthy());
+      // Half a minute of nothing: still signed in.
+      act(() => void vi.advanceTimersByTime(30_000));
+      expect((await app.api.invoke('operators.list', {})).signedIn?.name).toBe('Ravi');
+      act(() => void vi.advanceTimersByTime(45_000));
+      await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+      await statusSays(/Ravi signed out after no activity/);
+      expect((await app.api.invoke('operators.list', {})).signedIn).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      await app.api.invoke('settings.update', { operators: { idleMinutes: 15 } });
+    }
   });
 
   it('the idle timeout: signed out after the set minutes without activity, never with 0', () => {
