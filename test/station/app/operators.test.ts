@@ -108,45 +108,12 @@ describe('operators', () => {
     expect((await app.api.invoke('operators.list', {})).operators.find((o) => o.id === asha.id)).not.toHaveProperty('language');
   });
 
-  it('the box slips of a several-box shipment say who packed it', async () => {
-    const ravi = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Ravi')!;
-    await app.api.invoke('operators.signIn', { badge: ravi.badge });
-    let id: string | undefined;
-    for (let i = 0; i < 10 && !id; i++) {
-      const r = await sb.call('POST', '/sandbox/shipments', { body: { count: 3, locationId: sb.info.locations[0], kind: 'mps' } });
-      id = (r.json.shipmentIds as string[]).find((s) => sb.world.shipments.get(s)!.subShipments.length > 1 && sb.world.shipments.get(s)!.orderItems.every((o) => o.serviceProfile === 'NON_FBF'));
-    }
-    expect(id, 'a several-box shipment').toBeDefined();
-    const shipment = sb.world.shipments.get(id!)!;
-    await app.api.invoke('desk.scan', { raw: id!, source: 'serial' });
-    for (const item of shipment.orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
-    let view = await app.api.invoke('desk.view', {});
-    for (const parcel of view.session?.parcels ?? []) {
-      if (view.session?.phase === 'ready') break;
-      view = await app.api.invoke('desk.measure', { subShipmentId: parcel.subShipmentId, dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.5, source: 'typed' });
-    }
-    expect(view.session?.phase).toBe('ready');
-    const before = new Set(app.printedFiles());
-    await app.api.invoke('desk.pack', {});
-    await app.context.desk().idle();
-    const deadline = Date.now() + 20_000;
-    let label: string | undefined;
-    while (!label && Date.now() < deadline) {
-      label = app.printedFiles().find((f) => !before.has(f) && f.includes(id!));
-      if (!label) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(label, 'the label file').toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await pdfText(readFileSync(join(app.printDir, label!)))).toContain('Packed by Ravi at Desk 7');
-    await app.api.invoke('operators.signOut', { reason: 'button' });
-  });
-
   it("the lead's numbers per operator: packs and scans of the day under who was signed in", async () => {
     const stats = await app.api.invoke('activity.stats', {});
     const of = (name: string) => stats.operators.find((o) => o.operator === name);
     expect(of('Front desk')?.packs).toBe(2);
     expect(of('Asha')?.packs).toBe(1);
-    expect(of('Ravi')?.packs).toBe(2);
+    expect(of('Ravi')?.packs).toBe(1);
     // Each pack here was one shipment label scan and its units.
     expect(of('Asha')!.scans).toBeGreaterThanOrEqual(2);
     expect(stats.operators[0]!.operator).toBe('Front desk');
