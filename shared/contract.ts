@@ -14,6 +14,7 @@ import { videoCommands } from './contract/video.js';
 import { claimsCommands } from './contract/claims.js';
 import { warehouseCommands, warehouseEvents } from './contract/warehouse.js';
 import { warehouseDeskCommands, warehouseDeskEvents } from './contract/warehouse-desk.js';
+import { operatorsCommands, operatorsEvents } from './contract/operators.js';
 
 export const commands = {
   ...setupCommands,
@@ -28,6 +29,7 @@ export const commands = {
   ...claimsCommands,
   ...warehouseCommands,
   ...warehouseDeskCommands,
+  ...operatorsCommands,
 } as const;
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...deskEvents,
   ...warehouseEvents,
   ...warehouseDeskEvents,
+  ...operatorsEvents,
 } as const;
 
 export type Commands = typeof commands;

@@ -207,6 +207,21 @@ export const StationSettings = z.object({
     .refine((starts) => new Set(starts).size === starts.length, 'Two shifts cannot start at the same time.')
     .default(['06:00', '14:00', '22:00']),
   compactMode: z.boolean().default(false),
+  /**
+   * The desk's language: the name of a catalogue file in shared/i18n/locales (en, hi …) or the
+   * pseudo-locale. A signed-in operator's own language wins over it.
+   */
+  language: z
+    .string()
+    .trim()
+    .regex(/^([a-z]{2,3}(-[A-Z]{2})?|pseudo)$/, 'A language is a catalogue name such as en or hi.')
+    .default('en'),
+  operators: z
+    .object({
+      /** Minutes without a scan or a key press after which the signed-in operator is signed out; 0: never. */
+      idleMinutes: z.number().int().min(0).max(720, 'The idle sign-out can be at most 720 minutes (12 hours).').default(15),
+    })
+    .prefault({}),
   /** Packing video: one clip per shipment, from opening to packed or put aside. */
   video: VideoSettings.prefault({}),
 });

@@ -6,6 +6,7 @@ import { App } from './app/app.js';
 import { connectStation, onConnectionStatus, pageMayUseStation } from './transport/station.js';
 import { BoardApp } from './screens/warehouse/board-app.js';
 import './theme/theme.css';
+import './i18n/scripts.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

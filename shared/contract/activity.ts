@@ -15,6 +15,8 @@ export const ActivityEntry = z.object({
 export const ActivityStats = z.object({
   shifts: z.array(z.object({ label: z.string(), packs: z.number().int(), scans: z.number().int(), errors: z.number().int() })),
   packsPerHour: z.array(z.object({ hour: z.string(), packs: z.number().int() })),
+  /** The day's counts per operator (who was signed in, or the desk's operator setting). */
+  operators: z.array(z.object({ operator: z.string(), packs: z.number().int(), scans: z.number().int(), refused: z.number().int() })).default([]),
 });
 
 const Id = z.string().min(1).max(128);

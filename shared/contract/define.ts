@@ -21,14 +21,25 @@ export const event = <P extends ZodType>(payload: P, summary: string): EventDef<
 export const NoArgs = z.object({}).strict();
 export const Ok = z.object({ ok: z.literal(true) });
 
-/** Errors cross every transport as {code, message} and are rebuilt as StationError. */
-export const WireError = z.object({ code: z.string(), message: z.string() });
+/**
+ * A sentence the renderer can say in the desk's language: a catalogue key and its placeholders
+ * (shared/i18n/locales). The English message travels beside it for logs, the command line and
+ * a renderer that does not know the key.
+ */
+export const SentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type SentenceParams = z.infer<typeof SentenceParams>;
+export const KeyedSentence = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+export type KeyedSentence = z.infer<typeof KeyedSentence>;
+
+/** Errors cross every transport as {code, message, sentence?} and are rebuilt as StationError. */
+export const WireError = z.object({ code: z.string(), message: z.string(), sentence: KeyedSentence.optional() });
 export type WireError = z.infer<typeof WireError>;
 
 export class StationError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly sentence?: KeyedSentence,
   ) {
     super(message);
     this.name = 'StationError';

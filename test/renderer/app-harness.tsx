@@ -13,6 +13,7 @@ import { resetDispatchStore } from '../../renderer/src/stores/dispatch-store.js'
 import { resetPrintStore } from '../../renderer/src/stores/print-store.js';
 import { resetQueueStore } from '../../renderer/src/stores/queue-store.js';
 import { resetWaveStore } from '../../renderer/src/stores/wave-store.js';
+import { resetOperatorStore } from '../../renderer/src/stores/operator-store.js';
 import type { StationApi } from '../../shared/contract.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
@@ -26,6 +27,7 @@ export function resetRenderer(): void {
   resetPrintStore();
   resetQueueStore();
   resetWaveStore();
+  resetOperatorStore();
   resetScanRouter();
   document.documentElement.className = '';
 }
@@ -42,7 +44,10 @@ export function renderApp(api: StationApi, screenId: ScreenId = 'pack') {
 
 /** The status line's words. */
 export function statusText(): string {
-  return screen.getByRole('status', { name: 'Status line' }).textContent ?? '';
+  // Found by its place, not its name: the name is in the desk's language.
+  const line = document.querySelector('.status-line [role="status"]');
+  if (!line) return screen.getByRole('status', { name: 'Status line' }).textContent ?? '';
+  return line.textContent ?? '';
 }
 
 export async function statusSays(pattern: RegExp, timeout = 10_000): Promise<void> {

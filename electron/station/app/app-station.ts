@@ -19,6 +19,8 @@ import { Journal } from '../journal/journal.js';
 import { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import { PackDesk } from '../packing/pack-desk.js';
+import { OperatorFile } from '../operators/operator-directory.js';
+import { DeskSignIn } from '../operators/desk-sign-in.js';
 import { ProductFactsCache } from '../packing/product-facts.js';
 import { reconcileOpenIntents } from '../packing/reconcile.js';
 import type { PrinterBackend } from '../printing/printer-backend.js';
@@ -131,9 +133,14 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let barcodes: BarcodeCatalogue | undefined;
   let claims: ClaimStore | undefined;
 
+  const operators = new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log);
+  const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()));
+  const packedByLine = ({ operator, desk }: { operator: string; desk: string }) => (operator === desk ? `Packed at ${desk}` : `Packed by ${operator} at ${desk}`);
+  // The one place that names who is packing: the signed-in operator; with nobody signed in (or
+  // no operators at all) the desk's operator setting, else the desk's name.
   const who = () => {
     const s = settings.get();
-    return { operator: s.desk.operator || s.desk.name, desk: s.desk.name };
+    return { operator: deskSignIn.current()?.name || s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
   const warehouse = new WarehouseLink({
@@ -180,6 +187,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
     warehouseClaims: () => warehouse.current(),
     // Warehouse mode: the shared series of the registration (with the desk's outage block).
     numbering: () => warehouse.current()?.invoices ?? context.invoices(),
+    operators,
+    deskSignIn,
     invoices: () => {
       const s = settings.get().invoiceSeries;
       const key = JSON.stringify(s);
@@ -197,7 +206,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     desk: () => {
       const s = settings.get();
       const client = session.client();
-      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), context.numbering!(), context.journal, warehouse.current()];
+      const key = [client, context.locationId(), s.rtdPolicy, s.taxTransitionYear, JSON.stringify(s.desk), who().operator, context.numbering!(), context.journal, warehouse.current()];
       if (desk && desk.key.length === key.length && desk.key.every((k, i) => k === key[i])) return desk.desk;
       // The same dependencies the desk handlers use for dispatch, plus the change feed for the UI.
       const next = new PackDesk({
@@ -218,7 +227,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     printQueue: printing.queue,
     print: (role, pdf, title) => printing.print(role, pdf, title),
     labelPrinter: () =>
-      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku) }),
+      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku), packedBy: () => packedByLine(who()) }),
     devices,
     version: options.version ?? '0.0.0',
     session,

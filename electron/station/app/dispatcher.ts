@@ -17,7 +17,7 @@ export type Handlers = { [C in CommandName]?: Handler<C> };
 
 /** Turns any error into what crosses the wire; secrets never appear in these messages. */
 export function toWireError(e: unknown): WireError {
-  if (e instanceof StationError) return { code: e.code, message: e.message };
+  if (e instanceof StationError) return { code: e.code, message: e.message, ...(e.sentence ? { sentence: e.sentence } : {}) };
   if (e instanceof z.ZodError) {
     const first = e.issues[0];
     const where = first?.path.length ? ` (${first.path.join('.')})` : '';

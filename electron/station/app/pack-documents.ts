@@ -27,6 +27,8 @@ export interface PackDocumentDeps {
   invoicePrinting: () => InvoicePrinting;
   /** The listing's facts of a SKU, for box slips' package dimensions when the record has none. */
   facts?: (sku: string) => ProductFacts | undefined;
+  /** Who is packing at this desk, for the box slips. */
+  packedBy?: () => string;
 }
 
 /** The packages of a shipment as the courier sees the boxes: one per package of every sub-shipment. */
@@ -95,7 +97,7 @@ export function packDocumentPrinter(deps: PackDocumentDeps): LabelPrinter {
       const [shipment] = job.shipmentIds.length === 1 ? await client.orders.getShipments({ shipmentIds: job.shipmentIds }).catch(() => [] as ShipmentWire[]) : [];
       const boxes = shipment ? boxesOf(shipment, deps.facts) : [];
       if (shipment && boxes.length > 1) {
-        const slips = await renderBoxSlips({ shipmentId: shipment.shipmentId, packages: boxes, page: MEDIA[stock] });
+        const slips = await renderBoxSlips({ shipmentId: shipment.shipmentId, packages: boxes, page: MEDIA[stock], packedBy: deps.packedBy?.() });
         labels = await mergePdfs([labels, slips]);
       }
       const label = await deps.printing.print('label', labels, job.title, { fitted: true });

@@ -8,6 +8,8 @@ import type { DeviceManager } from './device-manager.js';
 import type { MarketplaceSession } from './marketplace-session.js';
 import type { PrintService } from './print-service.js';
 import type { WarehouseLink } from './warehouse-link.js';
+import type { OperatorDirectory } from '../operators/operator-directory.js';
+import type { DeskSignIn } from '../operators/desk-sign-in.js';
 
 export interface StationAppContext extends AppContext {
   version: string;
@@ -24,4 +26,8 @@ export interface StationAppContext extends AppContext {
   leftUndone?(): string[];
   /** The warehouse database link of this desk (warehouse mode), for Setup and the desk's status. */
   warehouse?: WarehouseLink;
+  /** The desk's operators (Setup -> Operators). */
+  operators: OperatorDirectory;
+  /** Who is signed in at this desk; who() names them in the journal. */
+  deskSignIn: DeskSignIn;
 }

@@ -31,5 +31,7 @@ export function dataPaths(dataDir: string) {
     waves: join(dataDir, 'waves'),
     /** Product barcodes (EAN, UPC, GTIN, Code 128) linked to SKUs at this desk. */
     barcodes: join(dataDir, 'barcodes.json'),
+    /** The desk's operators: names, badge codes, salted scrypt hashes of their PINs. */
+    operators: join(dataDir, 'operators.json'),
   };
 }

@@ -156,9 +156,9 @@ function finalStatuses(records: JournalRecord[]): Map<string, OutcomeStatus> {
  * desk's packs and the waves' alike (both are journaled 'pack' operations). A batch that failed
  * in part names what failed (result.failed) or, when reconciled, what was done (result.done).
  */
-export function packedShipments(records: JournalRecord[]): { shipmentId: string; at: Date }[] {
+export function packedShipments(records: JournalRecord[]): { shipmentId: string; at: Date; operator: string }[] {
   const intents = new Map<string, IntentRecord>();
-  const done = new Map<string, { shipmentId: string; at: Date }>();
+  const done = new Map<string, { shipmentId: string; at: Date; operator: string }>();
   for (const record of records) {
     if (record.type === 'intent' && record.op === 'pack') intents.set(record.id, record);
     if (record.type !== 'outcome') continue;
@@ -172,7 +172,7 @@ export function packedShipments(records: JournalRecord[]): { shipmentId: string;
     else if (record.status === 'failed' && Array.isArray(result.failed)) ids = targets.filter((id) => !(result.failed as unknown[]).includes(id));
     // A repeated pack of a packed shipment is refused as a duplicate: it was packed before.
     else if (record.errorCode === 'DUPLICATE_PACK_REQUEST') ids = targets;
-    for (const shipmentId of ids) if (!done.has(shipmentId)) done.set(shipmentId, { shipmentId, at: new Date(intent.at) });
+    for (const shipmentId of ids) if (!done.has(shipmentId)) done.set(shipmentId, { shipmentId, at: new Date(intent.at), operator: intent.operator });
   }
   return [...done.values()];
 }

@@ -20,6 +20,8 @@ export interface BoxSlipInput {
   trackingId?: string;
   packages: BoxSlipPackage[];
   page: PageSize;
+  /** "Packed by Asha at Desk 1": who packed it and where, so a question about the box reaches them. */
+  packedBy?: string;
 }
 
 /** Code 128 needs a quiet zone of 10 modules on each side (ISO/IEC 15417 § 4.4.4). */
@@ -93,6 +95,10 @@ export async function renderBoxSlips(input: BoxSlipInput): Promise<Uint8Array> {
     if (input.trackingId) {
       y -= 20;
       line(`Tracking ${input.trackingId}`, y, 11);
+    }
+    if (input.packedBy) {
+      y -= 18;
+      line(input.packedBy, y, 11);
     }
   });
   return doc.save();

@@ -6,25 +6,29 @@ import { useDevicesStore, type DeviceStatus } from '../stores/devices-store.js';
 import { SCREENS, shortcutLabel } from './screens.js';
 import { CameraChip } from '../video/camera-chip.js';
 import { useWarehouseMode } from '../screens/warehouse/warehouse-mode.js';
+import { msgKey, tr } from '../i18n/i18n.js';
+import { useT } from '../i18n/use-t.js';
+import { OperatorChip } from './operator-chip.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
-  connecting: 'connecting',
-  connected: 'ready',
-  disconnected: 'not connected',
-  error: 'has a problem',
-  stopped: 'stopped',
+  connecting: msgKey('device.connecting'),
+  connected: msgKey('device.connected'),
+  disconnected: msgKey('device.disconnected'),
+  error: msgKey('device.error'),
+  stopped: msgKey('device.stopped'),
 };
 
-const ROLE_WORDS: Record<DeviceStatus['role'], string> = { scanner: 'Scanner', scale: 'Scale', dimensioner: 'Dimensioner' };
+const ROLE_WORDS: Record<DeviceStatus['role'], string> = { scanner: msgKey('device.scanner'), scale: msgKey('device.scale'), dimensioner: msgKey('device.dimensioner') };
 
 function DeviceChips() {
+  const { t } = useT();
   const devices = useDevicesStore((s) => s.devices);
   if (devices.length === 0) return null;
   return (
-    <ul className="device-chips" aria-label="Devices">
+    <ul className="device-chips" aria-label={t('app.devices')}>
       {devices.map((d) => (
         <li key={d.id} className={`chip device-${d.status}`} title={d.message}>
-          {ROLE_WORDS[d.role]} {d.name}: {DEVICE_WORDS[d.status]}
+          {t(ROLE_WORDS[d.role])} {d.name}: {t(DEVICE_WORDS[d.status])}
           {d.status !== 'connected' && d.message ? <span className="chip-detail"> — {d.message}</span> : null}
         </li>
       ))}
@@ -38,15 +42,16 @@ function DeviceChips() {
  */
 export function shortSignIn(signIn: SignInView): string {
   if (!signIn.signedIn) return signIn.text;
-  if (signIn.mode === 'sandbox') return 'Signed in to the Sandbox';
+  if (signIn.mode === 'sandbox') return tr('app.signedInSandbox');
   try {
-    return `Signed in to ${new URL(signIn.baseUrl ?? '').host}`;
+    return tr('app.signedInHost', { host: new URL(signIn.baseUrl ?? '').host });
   } catch {
-    return 'Signed in';
+    return tr('app.signedIn');
   }
 }
 
 export function AppHeader() {
+  const { t } = useT();
   const info = useAppStore((s) => s.info);
   const signIn = useAppStore((s) => s.signIn);
   const screen = useAppStore((s) => s.screen);
@@ -60,31 +65,31 @@ export function AppHeader() {
   const offline = connection === 'lost';
   const signInText = offline
     ? pageDenied
-      ? 'This page may not use the station: open the address the station printed when it started.'
-      : 'Desk offline: station not answering'
+      ? t('app.pageDenied')
+      : t('app.offline')
     : signIn
       ? signIn.text
-      : 'Checking sign-in…';
+      : t('app.checkingSignIn');
   const signInClass = offline ? 'offline' : signIn?.signedIn ? 'signed-in' : 'signed-out';
   // Online, the header has room for where the desk is signed in, not the whole sentence (the tooltip).
   const signInShort = !offline && signIn ? shortSignIn(signIn) : signInText;
   return (
     <header className="app-header">
       <div className="header-top">
-        <span className="app-name">Packing Station</span>
+        <span className="app-name">{t('app.name')}</span>
         {info?.sandbox ? (
-          <span className="sandbox-badge" title="Sandbox — test orders, nothing is shipped">
-            <strong>Sandbox</strong>
-            <span className="sandbox-note"> — test orders, nothing is shipped</span>
+          <span className="sandbox-badge" title={t('app.sandboxTitle')}>
+            <strong>{t('app.sandbox')}</strong>
+            <span className="sandbox-note"> {t('app.sandboxNote')}</span>
             <button type="button" onClick={() => go('setup')}>
-              Connect a real marketplace
+              {t('app.connectReal')}
             </button>
           </span>
         ) : null}
         {/* The row is narrow on a desk monitor and the words may be cut short: the whole sentence is the tooltip. */}
         <span
           className={`sign-in ${signInClass}`}
-          title={offline && !pageDenied ? `${signInText}. It reconnects by itself; scans made meanwhile wait here and are sent in order when it is back.` : signInText}
+          title={offline && !pageDenied ? t('app.offlineTitle', { text: signInText }) : signInText}
           role={offline ? 'alert' : undefined}
         >
           {signInShort}
@@ -92,17 +97,18 @@ export function AppHeader() {
         {offline ? (
           scansWaiting > 0 ? (
             <span className="chip scans-waiting">
-              {scansWaiting === 1 ? '1 scan waiting' : `${scansWaiting} scans waiting`}
+              {t('app.scansWaiting', { count: scansWaiting })}
             </span>
           ) : null
         ) : (
           <>
+            <OperatorChip />
             <DeviceChips />
             <CameraChip />
           </>
         )}
       </div>
-      <nav aria-label="Screens" className="screen-nav">
+      <nav aria-label={t('app.screens')} className="screen-nav">
         {SCREENS.filter((s) => !s.warehouseOnly || warehouse).map((s) => (
           <button
             key={s.id}
@@ -111,7 +117,7 @@ export function AppHeader() {
             aria-keyshortcuts={shortcutLabel(s.digit)}
             onClick={() => go(s.id)}
           >
-            {s.label} <kbd>{shortcutLabel(s.digit)}</kbd>
+            {t(s.label)} <kbd>{shortcutLabel(s.digit)}</kbd>
           </button>
         ))}
       </nav>

@@ -1,6 +1,6 @@
 // The frame around every screen: header, the screen, the status line; and the app-wide
 // listeners: scanners (serial and keyboard wedge), screen shortcuts, sign-in and device events.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useAppStore } from '../stores/app-store.js';
 import { followDevices } from '../stores/devices-store.js';
 import { routeScan } from '../scan/scan-router.js';
@@ -12,6 +12,10 @@ import { StatusLine } from './status-line.js';
 import { useStation } from './station-context.js';
 import { usePackingVideo } from '../video/use-packing-video.js';
 import { useWarehouseModeStore } from '../screens/warehouse/warehouse-mode.js';
+import { switchLanguage } from '../i18n/i18n.js';
+import { useOperatorStore } from '../stores/operator-store.js';
+import { useOperatorSession } from './operator-session.js';
+import { useT } from '../i18n/use-t.js';
 
 function useStationFacts() {
   const api = useStation();
@@ -61,6 +65,9 @@ function useScreenShortcuts() {
 }
 
 export function AppShell() {
+  const api = useStation();
+  const epoch = useAppStore((s) => s.epoch);
+  useOperatorSession(api, epoch);
   useStationFacts();
   useScanners();
   useScreenShortcuts();
@@ -70,12 +77,18 @@ export function AppShell() {
   useEffect(() => {
     document.documentElement.classList.toggle('compact', compact);
   }, [compact]);
+  // The signed-in operator's own language wins over the desk's.
+  const deskLanguage = useAppStore((s) => s.settings.language);
+  const language = useOperatorStore((s) => s.view?.signedIn?.language) || deskLanguage;
+  // Before paint: a change of language (Setup, another window, the command line) shows at once.
+  useLayoutEffect(() => switchLanguage(language), [language]);
+  const { t } = useT();
   const entry = SCREENS.find((s) => s.id === screen) ?? SCREENS[0]!;
   const Screen = entry.Component;
   return (
     <div className={compact ? 'app compact' : 'app'}>
       <AppHeader />
-      <main className="screen" aria-label={entry.label}>
+      <main className="screen" aria-label={t(entry.label)}>
         <Screen key={entry.id} />
       </main>
       <StatusLine />

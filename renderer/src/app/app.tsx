@@ -5,15 +5,17 @@ import { useAppStore, type Connection } from '../stores/app-store.js';
 import { AppShell } from './app-shell.js';
 import { watchConnection, type ConnectionWatchOptions } from './connection-watch.js';
 import { StationProvider } from './station-context.js';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, tr } from '../i18n/i18n.js';
 
 function onConnection(connection: Connection) {
   const { connection: was, setConnection, say } = useAppStore.getState();
   if (connection === was) return;
   setConnection(connection);
-  if (connection === 'lost') say('error', 'Lost the connection to the station. It reconnects by itself; scans made meanwhile wait here and are sent in order when it is back.');
-  else if (was === 'lost') say('ok', 'Connected to the station again. Carry on.');
+  if (connection === 'lost') say('error', tr('app.lostConnection'));
+  else if (was === 'lost') say('ok', tr('app.backOnline'));
   // Nothing has been said yet: replace "Connecting…" so the line never shows a stale state.
-  else if (useAppStore.getState().status.seq === 0) say('info', 'Connected to the station.');
+  else if (useAppStore.getState().status.seq === 0) say('info', tr('app.connected'));
 }
 
 export interface AppProps {
@@ -40,8 +42,10 @@ export function App({ station, heartbeatMs, transportStatus, probeAccess }: AppP
   );
   useEffect(() => watched.start(), [watched]);
   return (
-    <StationProvider station={watched.api}>
-      <AppShell />
-    </StationProvider>
+    <I18nextProvider i18n={i18n}>
+      <StationProvider station={watched.api}>
+        <AppShell />
+      </StationProvider>
+    </I18nextProvider>
   );
 }

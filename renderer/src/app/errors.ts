@@ -1,9 +1,15 @@
-// Errors from the station arrive as StationError with a message in words; anything else gets a
-// sentence, never a stack trace or a bare code.
+// Errors from the station arrive as StationError with a message in words, and often a catalogue
+// key to say it in the desk's language; anything else gets a sentence, never a stack trace or a
+// bare code.
 import { StationError } from '../../../shared/contract.js';
+import { i18n, tr } from '../i18n/i18n.js';
 
 export function errorWords(e: unknown): string {
-  if (e instanceof StationError) return e.message;
-  if (e instanceof Error && e.message) return `Something went wrong: ${e.message}`;
-  return 'Something went wrong. Try again.';
+  if (e instanceof StationError) {
+    // A station newer than this page may use a key the page lacks: its English words then.
+    if (e.sentence && i18n.exists(e.sentence.key)) return tr(e.sentence.key, e.sentence.params ?? {});
+    return e.message;
+  }
+  if (e instanceof Error && e.message) return tr('app.somethingWrong', { detail: e.message });
+  return tr('app.tryAgain');
 }

@@ -11,9 +11,11 @@ import ReturnsScreen from '../screens/returns/index.js';
 import SetupScreen from '../screens/setup/index.js';
 import WarehouseScreen from '../screens/warehouse/index.js';
 import type { ScreenId } from '../stores/app-store.js';
+import { msgKey } from '../i18n/i18n.js';
 
 export interface ScreenEntry {
   id: ScreenId;
+  /** The catalogue key of its name. */
   label: string;
   /** The digit of its Alt+digit shortcut. */
   digit: number;
@@ -23,15 +25,15 @@ export interface ScreenEntry {
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
-  { id: 'pack', label: 'Pack', digit: 1, Component: PackScreen },
-  { id: 'queue', label: 'Queue', digit: 2, Component: QueueScreen },
-  { id: 'print', label: 'Print', digit: 3, Component: PrintScreen },
-  { id: 'dispatch', label: 'Dispatch', digit: 4, Component: DispatchScreen },
-  { id: 'returns', label: 'Returns', digit: 5, Component: ReturnsScreen },
-  { id: 'listings', label: 'Listings', digit: 6, Component: ListingsScreen },
-  { id: 'activity', label: 'Activity', digit: 7, Component: ActivityScreen },
-  { id: 'setup', label: 'Setup', digit: 8, Component: SetupScreen },
-  { id: 'warehouse', label: 'Warehouse', digit: 9, Component: WarehouseScreen, warehouseOnly: true },
+  { id: 'pack', label: msgKey('screen.pack'), digit: 1, Component: PackScreen },
+  { id: 'queue', label: msgKey('screen.queue'), digit: 2, Component: QueueScreen },
+  { id: 'print', label: msgKey('screen.print'), digit: 3, Component: PrintScreen },
+  { id: 'dispatch', label: msgKey('screen.dispatch'), digit: 4, Component: DispatchScreen },
+  { id: 'returns', label: msgKey('screen.returns'), digit: 5, Component: ReturnsScreen },
+  { id: 'listings', label: msgKey('screen.listings'), digit: 6, Component: ListingsScreen },
+  { id: 'activity', label: msgKey('screen.activity'), digit: 7, Component: ActivityScreen },
+  { id: 'setup', label: msgKey('screen.setup'), digit: 8, Component: SetupScreen },
+  { id: 'warehouse', label: msgKey('screen.warehouse'), digit: 9, Component: WarehouseScreen, warehouseOnly: true },
 ];
 
 export const shortcutLabel = (digit: number) => `Alt+${digit}`;

@@ -1,17 +1,20 @@
 // The status line: one live region that always holds the latest outcome in words, so a packer
 // (and a screen reader) hears what the last scan, print or dispatch did.
 import { useAppStore } from '../stores/app-store.js';
+import { msgKey } from '../i18n/i18n.js';
+import { useT } from '../i18n/use-t.js';
 
-const PREFIX = { ok: 'Done', error: 'Problem', info: 'Note' } as const;
+const PREFIX = { ok: msgKey('status.ok'), error: msgKey('status.error'), info: msgKey('status.info') } as const;
 
 export function StatusLine() {
+  const { t } = useT();
   const status = useAppStore((s) => s.status);
   return (
     <div className={`status-line tone-${status.tone}`}>
       <span className="status-kind" aria-hidden="true">
-        {PREFIX[status.tone]}
+        {t(PREFIX[status.tone])}
       </span>
-      <p role="status" aria-label="Status line" aria-live="polite" aria-atomic="true">
+      <p role="status" aria-label={t('status.label')} aria-live="polite" aria-atomic="true">
         {status.text}
       </p>
     </div>

@@ -10,6 +10,7 @@
 // is said, never dropped in silence.
 import { useEffect, useRef } from 'react';
 import { classifyScan, type ClassifiedScan } from '../../../shared/barcodes.js';
+import { isBadgeCode } from '../../../shared/operators.js';
 import { say, useAppStore } from '../stores/app-store.js';
 import { playSound } from '../sound/feedback-sound.js';
 
@@ -60,6 +61,16 @@ function typeInto(field: TextField, code: string): void {
   if (!handled && field.form) field.form.requestSubmit();
 }
 
+let badgeScan: ((code: string) => void) | undefined;
+
+/** Who takes operator badge scans (the app shell signs the operator in); returns the unsubscribe. */
+export function onBadgeScan(handler: (code: string) => void): () => void {
+  badgeScan = handler;
+  return () => {
+    if (badgeScan === handler) badgeScan = undefined;
+  };
+}
+
 const doubleReadListeners = new Set<(text: string) => void>();
 
 /** Follows ignored double reads (the Pack screen keeps the last one in view); returns the unsubscribe. */
@@ -93,6 +104,8 @@ export function routeScan(raw: string, source: ScanSource, now: number = Date.no
     lastWedge = { value: scan.value, at: now };
     if (repeat) return doubleRead(scan.value, debounceMs);
   }
+  // An operator's badge signs in wherever it is scanned, before anything takes it for a product.
+  if (badgeScan && isBadgeCode(scan.value)) return badgeScan(scan.value.trim().toUpperCase());
   if (source === 'serial') {
     const field = focusedCodeField();
     if (field) return typeInto(field, scan.value);

@@ -1,40 +1,37 @@
-// Scan feedback a packer hears without looking: a short high beep for success, a low double
-// buzz for failure. Tones are made with Web Audio, so there are no sound files to ship or load,
-// and they follow settings.sounds (on/off, volume).
+// Scan feedback a packer hears without looking: distinct cues (cues.ts) for a unit verified, a
+// shipment complete, a wrong item, a serial needed and an error that needs the lead. Tones are
+// made with Web Audio, so there are no sound files to ship or load, and they follow
+// settings.sounds (on/off, volume).
 import { useAppStore } from '../stores/app-store.js';
+import { CUE_OF_KIND, CUE_TONES, KIND_OF_CUE, type Cue } from './cues.js';
 
 export type SoundKind = 'success' | 'failure';
+export type { Cue };
 
 /** Where sounds go; tests replace it to hear what the app would play. */
-export type SoundOutput = (kind: SoundKind, volume: number) => void;
+export type SoundOutput = (kind: SoundKind, volume: number, cue: Cue) => void;
 
 let context: AudioContext | undefined;
 
-function tone(ctx: AudioContext, frequency: number, startAt: number, duration: number, volume: number, wave: OscillatorType): void {
-  const osc = ctx.createOscillator();
-  const gain = ctx.createGain();
-  osc.type = wave;
-  osc.frequency.value = frequency;
-  // A quick fade in and out: a hard start or stop clicks in the speaker.
-  gain.gain.setValueAtTime(0, startAt);
-  gain.gain.linearRampToValueAtTime(volume, startAt + 0.01);
-  gain.gain.linearRampToValueAtTime(0, startAt + duration);
-  osc.connect(gain).connect(ctx.destination);
-  osc.start(startAt);
-  osc.stop(startAt + duration + 0.02);
-}
-
-const webAudio: SoundOutput = (kind, volume) => {
+const webAudio: SoundOutput = (_kind, volume, cue) => {
   const Ctor = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;
   if (!Ctor) return;
   context ??= new Ctor();
   if (context.state === 'suspended') void context.resume();
-  const t = context.currentTime;
-  if (kind === 'success') {
-    tone(context, 1320, t, 0.12, volume * 0.6, 'sine');
-  } else {
-    tone(context, 220, t, 0.18, volume, 'square');
-    tone(context, 180, t + 0.24, 0.3, volume, 'square');
+  const start = context.currentTime;
+  for (const tone of CUE_TONES[cue]) {
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    const at = start + tone.at;
+    osc.type = tone.wave;
+    osc.frequency.value = tone.frequency;
+    // A quick fade in and out: a hard start or stop clicks in the speaker.
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(volume * tone.level, at + 0.01);
+    gain.gain.linearRampToValueAtTime(0, at + tone.duration);
+    osc.connect(gain).connect(context.destination);
+    osc.start(at);
+    osc.stop(at + tone.duration + 0.02);
   }
 };
 
@@ -44,13 +41,14 @@ export function setSoundOutput(next: SoundOutput | undefined): void {
   output = next ?? webAudio;
 }
 
-/** Plays a feedback sound unless the settings turned sounds off. */
-export function playSound(kind: SoundKind | 'none'): void {
-  if (kind === 'none') return;
+/** Plays a feedback sound (a plain success or failure, or a cue) unless the settings turned sounds off. */
+export function playSound(sound: SoundKind | Cue | 'none'): void {
+  if (sound === 'none') return;
+  const cue: Cue = sound === 'success' || sound === 'failure' ? CUE_OF_KIND[sound] : sound;
   const { enabled, volume } = useAppStore.getState().settings.sounds;
   if (!enabled || volume <= 0) return;
   try {
-    output(kind, volume);
+    output(KIND_OF_CUE[cue], volume, cue);
   } catch {
     // No audio device: the words on screen still say what happened.
   }

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { ResultOf } from '../../../shared/contract.js';
 import type { SignInView } from '../../../shared/contract/setup.js';
 import { defaultSettings, type StationSettings } from '../../../shared/settings.js';
+import { msgKey, tr } from '../i18n/i18n.js';
 
 export type ScreenId = 'pack' | 'queue' | 'print' | 'dispatch' | 'returns' | 'listings' | 'activity' | 'setup' | 'warehouse';
 export type Tone = 'ok' | 'error' | 'info';
@@ -23,15 +24,15 @@ export interface StatusMessage {
  * while working the Queue.
  */
 export const SCREEN_HINTS: Record<ScreenId, string> = {
-  pack: 'Scan a shipment label, an order id or a product to start.',
-  queue: 'Arrow keys choose a shipment; Enter opens it on Pack.',
-  print: 'Scan or type a shipment id to reprint its label.',
-  dispatch: 'Scan each packed shipment to mark it ready to dispatch.',
-  returns: 'Scan a return label to receive the return.',
-  listings: 'Search listings by SKU, or edit prices and stock in bulk from a CSV file.',
-  activity: 'Who packed what, and when.',
-  setup: 'The marketplace connection, devices, printers and desk settings.',
-  warehouse: 'Every desk of the warehouse, live: packs per hour, open shipments, printers, backlog and waves.',
+  pack: msgKey('hint.pack'),
+  queue: msgKey('hint.queue'),
+  print: msgKey('hint.print'),
+  dispatch: msgKey('hint.dispatch'),
+  returns: msgKey('hint.returns'),
+  listings: msgKey('hint.listings'),
+  activity: msgKey('hint.activity'),
+  setup: msgKey('hint.setup'),
+  warehouse: msgKey('hint.warehouse'),
 };
 
 interface AppState {
@@ -65,7 +66,7 @@ const initial = () => ({
   settings: defaultSettings(),
   connection: 'connecting' as Connection,
   epoch: 0,
-  status: { tone: 'info' as Tone, text: 'Connecting to the station…', seq: 0 },
+  status: { tone: 'info' as Tone, text: tr('app.connecting'), seq: 0 },
   scansWaiting: 0,
   pageDenied: false,
 });
@@ -74,7 +75,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   ...initial(),
   go: (screen) => {
     if (screen === get().screen) return;
-    set({ screen, status: { tone: 'info', text: SCREEN_HINTS[screen], seq: get().status.seq + 1 } });
+    set({ screen, status: { tone: 'info', text: tr(SCREEN_HINTS[screen]), seq: get().status.seq + 1 } });
   },
   say: (tone, text) => set({ status: { tone, text, seq: get().status.seq + 1 } }),
   setInfo: (info) => set({ info, signIn: info.signIn }),

@@ -7,6 +7,8 @@ import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/co
 import type { DeskView } from '../../../shared/contract/desk.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
+import { deskCue } from '../sound/cues.js';
+import { tr } from '../i18n/i18n.js';
 import { say, SCREEN_HINTS, useAppStore } from './app-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
@@ -36,9 +38,9 @@ export function resetDeskStore(): void {
   useDeskStore.setState(initial());
 }
 
-function speak(feedback: DeskView['feedback']): void {
+function speak(feedback: DeskView['feedback'], cue: ReturnType<typeof deskCue> | DeskView['feedback']['sound'] = feedback.sound): void {
   say(feedback.tone, feedback.text);
-  playSound(feedback.sound);
+  playSound(cue);
 }
 
 /** Label jobs that reached an end since the last view: the packer has moved on, so say it. */
@@ -53,16 +55,17 @@ function announceJobs(before: DeskView | undefined, after: DeskView): void {
     if (job.status === 'waitingPrinter') say('info', `Shipment ${job.shipmentId}: ${job.text}`);
     if (job.status === 'failed') {
       say('error', `Shipment ${job.shipmentId}: ${job.text}`);
-      playSound('failure');
+      playSound('lead');
     }
   }
 }
 
-function receive(view: DeskView, fromReply: boolean): void {
+function receive(view: DeskView, fromReply: boolean, beforeCommand?: DeskView): void {
   const before = useDeskStore.getState().view;
   useDeskStore.setState({ view });
   if (fromReply) {
-    speak(view.feedback);
+    // Against the view before the command: its own desk.changed event may have come first.
+    speak(view.feedback, deskCue(beforeCommand ?? before, view));
     return;
   }
   announceJobs(before, view);
@@ -76,7 +79,8 @@ async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
     return await work();
   } catch (e) {
     say('error', errorWords(e));
-    playSound('failure');
+    // The station or the marketplace refused: not something another scan fixes.
+    playSound('lead');
     return undefined;
   } finally {
     useDeskStore.setState((s) => ({ inFlight: s.inFlight - 1 }));
@@ -120,13 +124,14 @@ export function onArrival(view: DeskView): DeskView {
     const next = s.phase === 'serial' ? 'scan the serial of the unit in hand' : s.phase === 'verifying' ? 'scan its next unit' : s.phase === 'measuring' ? 'weigh and measure it' : 'press Enter to pack it';
     return { ...view, feedback: { tone: 'info', text: `Shipment ${s.shipmentId} is open: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified; ${next}.`, sound: 'none' } };
   }
-  if (view.feedback.tone === 'error') return { ...view, feedback: { tone: 'info', text: SCREEN_HINTS.pack, sound: 'none' } };
+  if (view.feedback.tone === 'error') return { ...view, feedback: { tone: 'info', text: tr(SCREEN_HINTS.pack), sound: 'none' } };
   return view;
 }
 
 async function deskCommand(work: () => Promise<DeskView>): Promise<DeskView | undefined> {
+  const before = useDeskStore.getState().view;
   const view = await run(work);
-  if (view) receive(view, true);
+  if (view) receive(view, true, before);
   return view;
 }
 

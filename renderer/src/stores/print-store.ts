@@ -1,6 +1,7 @@
 // Print jobs (labels, invoices, manifests) and the printers of this machine, as the station
 // reports them. Jobs update live from 'print.job' events.
 import { create } from 'zustand';
+import { tr } from '../i18n/i18n.js';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
@@ -42,7 +43,7 @@ export function followPrint(api: StationApi): () => void {
       printersAgain = setTimeout(() => void loadPrinters(api), 300);
     }
     if (job.status === 'failed' && before?.status !== 'failed') {
-      say('error', `${job.title} did not print on ${job.printer}: ${job.message}`);
+      say('error', tr('print.say.failed', { title: job.title, printer: job.printer, reason: job.message ?? '' }));
       playSound('failure');
     }
   });
@@ -57,7 +58,7 @@ async function loadPrinters(api: StationApi): Promise<void> {
   try {
     usePrintStore.setState({ printers: await api.invoke('printers.list', {}), printersError: undefined });
   } catch (e) {
-    usePrintStore.setState({ printersError: `The printers could not be listed: ${errorWords(e)}` });
+    usePrintStore.setState({ printersError: tr('print.say.noPrinterList', { reason: errorWords(e) }) });
   }
 }
 
@@ -67,17 +68,17 @@ export async function loadPrint(api: StationApi): Promise<void> {
     // Events that came while the list was on its way are newer than the list.
     const live = new Map(usePrintStore.getState().jobs.map((j) => [j.id, j]));
     usePrintStore.setState({ jobs: jobs.value.map((j) => live.get(j.id) ?? j).concat([...live.values()].filter((j) => !jobs.value.some((k) => k.id === j.id))).sort(newestFirst) });
-  } else say('error', `The print jobs could not be loaded: ${errorWords(jobs.reason)}`);
+  } else say('error', tr('print.say.noJobs', { reason: errorWords(jobs.reason) }));
   if (printers.status === 'fulfilled') usePrintStore.setState({ printers: printers.value, printersError: undefined });
-  else usePrintStore.setState({ printersError: `The printers could not be listed: ${errorWords(printers.reason)}` });
+  else usePrintStore.setState({ printersError: tr('print.say.noPrinterList', { reason: errorWords(printers.reason) }) });
 }
 
 export async function reprint(api: StationApi, job: PrintJob): Promise<void> {
   try {
     await api.invoke('print.reprint', { jobId: job.id });
-    say('ok', `${job.title} sent to ${job.printer} again.`);
+    say('ok', tr('print.say.again', { title: job.title, printer: job.printer }));
   } catch (e) {
-    say('error', `Reprint failed: ${errorWords(e)}`);
+    say('error', tr('print.say.reprintFailed', { reason: errorWords(e) }));
     playSound('failure');
   }
 }
@@ -85,10 +86,10 @@ export async function reprint(api: StationApi, job: PrintJob): Promise<void> {
 export async function reprintInvoice(api: StationApi, shipmentId: string): Promise<boolean> {
   try {
     await api.invoke('print.reprintInvoice', { shipmentId });
-    say('ok', `The invoice of ${shipmentId} is being fetched and printed again.`);
+    say('ok', tr('print.say.invoiceAgain', { id: shipmentId }));
     return true;
   } catch (e) {
-    say('error', `The invoice of ${shipmentId} could not be reprinted: ${errorWords(e)}`);
+    say('error', tr('print.say.invoiceFailed', { id: shipmentId, reason: errorWords(e) }));
     playSound('failure');
     return false;
   }
@@ -97,10 +98,10 @@ export async function reprintInvoice(api: StationApi, shipmentId: string): Promi
 export async function reprintLabel(api: StationApi, shipmentId: string): Promise<boolean> {
   try {
     await api.invoke('print.reprintLabel', { shipmentId });
-    say('ok', `The label of ${shipmentId} is being fetched and printed again.`);
+    say('ok', tr('print.say.labelAgain', { id: shipmentId }));
     return true;
   } catch (e) {
-    say('error', `The label of ${shipmentId} could not be reprinted: ${errorWords(e)}`);
+    say('error', tr('print.say.labelFailed', { id: shipmentId, reason: errorWords(e) }));
     playSound('failure');
     return false;
   }

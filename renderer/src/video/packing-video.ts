@@ -12,6 +12,7 @@ import { CLIP_FPS, FrameCanvas } from './frame-canvas.js';
 import { idleFacts, type FrameFacts } from './frame-overlay.js';
 import { pickMimeType, PreRoll, Segment, type SegmentOptions } from './pre-roll.js';
 import { setCameraState } from './video-store.js';
+import { signedInOperator } from '../stores/operator-store.js';
 
 /** How often a missing camera is looked for again. */
 export const CAMERA_RETRY_MS = 2000;
@@ -32,7 +33,7 @@ function openShipment(view: DeskView | undefined, settings: StationSettings): Op
   const orderIds = [...new Set(s.lines.map((l) => l.orderId))];
   return {
     shipmentId: s.shipmentId,
-    facts: { shipmentId: s.shipmentId, sessionId: s.sessionId, orderIds, skus: [...new Set(s.lines.map((l) => l.sku))], desk: settings.desk.name, operator: settings.desk.operator },
+    facts: { shipmentId: s.shipmentId, sessionId: s.sessionId, orderIds, skus: [...new Set(s.lines.map((l) => l.sku))], desk: settings.desk.name, operator: signedInOperator()?.name || settings.desk.operator },
   };
 }
 

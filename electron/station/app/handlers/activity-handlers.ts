@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { indexTrail, sentenceFor } from './activity-sentences.js';
 import { journalEvent } from './desk-events.js';
+import { countsPerOperator } from '../../journal/operator-counts.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -71,7 +72,7 @@ export function activityHandlers(ctx: AppContext): Handlers {
         errors: Object.values(s.operations).reduce((n, t) => n + t.failed, 0),
       }));
       const hours = packsPerHour(records, { from, to }).map((h) => ({ hour: hhmm(h.hourStart), packs: h.packed }));
-      return { shifts, packsPerHour: hours };
+      return { shifts, packsPerHour: hours, operators: countsPerOperator(records, { from, to }) };
     },
   };
 }

@@ -15,6 +15,7 @@ import { reportHandlers } from './report-handlers.js';
 import { returnsHandlers } from './returns-handlers.js';
 import { setupHandlers } from './setup-handlers.js';
 import { warehouseHandlers } from './warehouse-handlers.js';
+import { operatorHandlers } from './operator-handlers.js';
 
 export function allHandlers(ctx: StationAppContext): Handlers {
   return {
@@ -31,5 +32,6 @@ export function allHandlers(ctx: StationAppContext): Handlers {
     ...barcodesHandlers(ctx),
     ...reportHandlers(ctx),
     ...warehouseHandlers(ctx),
+    ...operatorHandlers(ctx),
   };
 }

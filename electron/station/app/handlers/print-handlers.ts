@@ -1,6 +1,7 @@
 // Contract handlers of printers and print jobs: what the desk can print on, the test page, the
 // job list, reprints, and a packed shipment's label fetched again (a torn or smudged label).
 import { StationError } from '../../../../shared/contract/define.js';
+import { keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { PACKED_STATES } from './queue-rows.js';
 import { MEDIA } from '../../printing/media.js';
 import { renderTestPage } from '../../printing/test-page.js';
@@ -13,12 +14,13 @@ import type { MarketplaceClient } from '../../api/client.js';
 const DOCUMENT_ROLES = ['invoice', 'packingSlip', 'manifest', 'report'] as const;
 
 /** A shipment of this seller that is packed (or further): only those have documents to print. */
-async function packedShipment(client: MarketplaceClient, id: string, what: string): Promise<void> {
+async function packedShipment(client: MarketplaceClient, id: string, what: 'label' | 'invoice'): Promise<void> {
   const [shipment] = await client.orders.getShipments({ shipmentIds: [id] });
-  if (!shipment) throw new StationError('NO_SUCH_SHIPMENT', `The marketplace knows no shipment ${id} of this seller.`);
+  if (!shipment) throw keyedError('NO_SUCH_SHIPMENT', 'station.print.noSuchShipment', { id });
   const states = new Set(shipment.orderItems.map((i) => i.status));
   if (![...states].every((s) => PACKED_STATES.includes(s))) {
-    throw new StationError('NOT_PACKED', `Shipment ${id} is ${[...states].join('/')}: only a packed shipment has ${what} to print again. Pack it at the desk first.`);
+    const params = { id, states: [...states].join('/') };
+    throw what === 'label' ? keyedError('NOT_PACKED', 'station.print.labelNotPacked', params) : keyedError('NOT_PACKED', 'station.print.invoiceNotPacked', params);
   }
 }
 
@@ -28,9 +30,9 @@ export function printHandlers(ctx: StationAppContext): Handlers {
     'printers.testPrint': async ({ role, printer: shown }) => {
       // The printer on the screen, saved or not: a test print of another one would prove nothing.
       const printer = shown ?? ctx.printing.printerFor(role);
-      if (!printer) throw new StationError('NO_PRINTER', `No ${role === 'label' ? 'label' : 'document'} printer is chosen. Choose one in Setup → Printers, then test it.`);
+      if (!printer) throw role === 'label' ? keyedError('NO_PRINTER', 'station.print.noLabelPrinter') : keyedError('NO_PRINTER', 'station.print.noDocumentPrinter');
       const known = (await ctx.printing.printers()).some((p) => p.name === printer);
-      if (!known) throw new StationError('NO_SUCH_PRINTER', `There is no printer "${printer}" on this computer. Choose one of the printers listed.`);
+      if (!known) throw keyedError('NO_SUCH_PRINTER', 'station.print.noSuchPrinter', { printer });
       const media = ctx.printing.mediaFor(role);
       const pdf = await renderTestPage({ printer, role, media, now: ctx.clock.now() });
       const { jobId } = await ctx.printing.print(role, pdf, `Test print (${MEDIA[media].label})`, { printer, fitted: true });
@@ -50,7 +52,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
     'print.reprintInvoice': async ({ shipmentId }) => {
       const id = shipmentId.trim();
       const client = ctx.marketplace();
-      await packedShipment(client, id, 'an invoice');
+      await packedShipment(client, id, 'invoice');
       // spec § GET /v3/shipments/{shipmentIds}/invoices: the invoice PDF of a packed shipment.
       const pdf = await client.orders.invoicesPdf([id]);
       const { jobId } = await ctx.print('document', pdf, `Invoice ${id} (reprint)`);
@@ -58,14 +60,14 @@ export function printHandlers(ctx: StationAppContext): Handlers {
     },
     'print.jobs': () => ctx.printing.jobs(),
     'print.reprint': async ({ jobId }) => {
-      if (!ctx.printQueue.get(jobId)) throw new StationError('NO_SUCH_JOB', `There is no print job ${jobId} any more; print the document again from where it came from.`);
+      if (!ctx.printQueue.get(jobId)) throw keyedError('NO_SUCH_JOB', 'station.print.noSuchJob', { jobId });
       const job = await ctx.printQueue.reprint(jobId);
       return { jobId: job.id };
     },
     'print.reprintLabel': async ({ shipmentId }) => {
       const id = shipmentId.trim();
       const client = ctx.marketplace();
-      await packedShipment(client, id, 'a label');
+      await packedShipment(client, id, 'label');
       // spec § GET /v3/shipments/{shipmentIds}/labels: the label of a packed shipment, as often as needed.
       const pdf = await client.orders.labels([id]);
       const { jobId } = await ctx.print('label', pdf, `Label ${id} (reprint)`);

@@ -11,7 +11,7 @@ import { STATES_BY_SEARCH_TYPE } from '../../../../shared/api/enums.js';
 import { ORDER_ID_RE, ORDER_ITEM_ID_RE, SHIPMENT_ID_RE } from '../../../../shared/api/ids.js';
 import { MAX_SEARCH_PAGE_SIZE } from '../../../../shared/api/limits.js';
 import type { SearchFilter, ShipmentWire } from '../../../../shared/api/shipments.js';
-import { StationError } from '../../../../shared/contract/define.js';
+import { keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { QueueFilter, type QueueRow, type QueueView } from '../../../../shared/contract/queue.js';
 import type { MarketplaceClient } from '../../api/client.js';
 import { MarketplaceError } from '../../api/errors.js';
@@ -39,7 +39,7 @@ interface Last {
 /** The search bodies for a filter: postDispatch asks NORMAL and SELF separately (spec § search). */
 function searchFilters(filter: QueueFilter, locationId: string | undefined): SearchFilter[] {
   if (filter.type === 'cancelled' && !filter.cancellationType) {
-    throw new StationError('BAD_FILTER', 'Choose which cancellations to list: by the marketplace, by the seller or by the buyer.');
+    throw keyedError('BAD_FILTER', 'station.queue.chooseCancellation');
   }
   const base: SearchFilter = {
     type: filter.type,

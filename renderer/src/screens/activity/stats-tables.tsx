@@ -1,6 +1,7 @@
 // Counts per shift and packs per hour as tables with a bar beside each number: the number is
 // the value (read aloud, printed), the bar only helps the eye compare.
 import type { ActivityStats } from '../../stores/activity-store.js';
+import { OperatorCountsTable } from './operator-counts.js';
 
 function Bar({ value, max }: { value: number; max: number }) {
   const width = max > 0 ? Math.round((value / max) * 100) : 0;
@@ -68,6 +69,7 @@ export function StatsTables({ stats }: { stats: ActivityStats }) {
           )}
         </tbody>
       </table>
+      <OperatorCountsTable operators={stats.operators} />
     </div>
   );
 }

@@ -4,39 +4,49 @@
 import { useEffect, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { useAppStore } from '../../stores/app-store.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { followPrint, loadPrint, reprint, reprintInvoice, reprintLabel, usePrintStore, type PrintJob, type Printer } from '../../stores/print-store.js';
 
 const JOB_WORDS: Record<PrintJob['status'], string> = {
-  queued: 'Waiting to print',
-  printing: 'Printing',
-  done: 'Printed',
-  failed: 'Failed',
-  waiting: 'Waiting for the printer',
+  queued: msgKey('print.job.queued'),
+  printing: msgKey('print.job.printing'),
+  done: msgKey('print.job.done'),
+  failed: msgKey('print.job.failed'),
+  waiting: msgKey('print.job.waiting'),
 };
 
 const PRINTER_WORDS: Record<Printer['state'], string> = {
-  idle: 'Ready',
-  printing: 'Printing',
-  stopped: 'Stopped — check paper, cover and power',
-  missing: 'Not found on this computer — check the cable and that it is switched on',
+  idle: msgKey('print.state.idle'),
+  printing: msgKey('print.state.printing'),
+  stopped: msgKey('print.state.stopped'),
+  missing: msgKey('print.state.missing'),
 };
 
-const ROLE_WORDS: Record<string, string> = { label: 'labels', invoice: 'invoices', packingSlip: 'packing slips', manifest: 'manifests', report: 'reports', document: 'documents' };
+const ROLE_WORDS: Record<string, string> = {
+  label: msgKey('print.role.label'),
+  invoice: msgKey('print.role.invoice'),
+  packingSlip: msgKey('print.role.packingSlip'),
+  manifest: msgKey('print.role.manifest'),
+  report: msgKey('print.role.report'),
+  document: msgKey('print.role.document'),
+};
 
 function Printers() {
+  const { t } = useT();
   const printers = usePrintStore((s) => s.printers);
   const problem = usePrintStore((s) => s.printersError);
   return (
     <section aria-labelledby="printers-heading" className="printers">
-      <h2 id="printers-heading">Printers</h2>
+      <h2 id="printers-heading">{t('print.printers')}</h2>
       {problem ? <p className="field-problem">{problem}</p> : null}
-      {printers.length === 0 && !problem ? <p>No printers found. Add one in Setup (Alt+8).</p> : null}
-      <ul aria-label="Printers">
+      {printers.length === 0 && !problem ? <p>{t('print.noPrinters')}</p> : null}
+      <ul aria-label={t('print.printers')}>
         {printers.map((p) => (
           <li key={p.name} className={`printer printer-${p.state}`}>
             <strong>{p.name}</strong>
-            {p.roles.length > 0 ? ` (for ${p.roles.map((r) => ROLE_WORDS[r] ?? r).join(', ')})` : ''}: {PRINTER_WORDS[p.state]}
-            {p.message && p.message.toLowerCase() !== PRINTER_WORDS[p.state].toLowerCase() ? <span className="printer-message"> — {p.message}</span> : null}
+            {p.roles.length > 0 ? t('print.forRoles', { roles: p.roles.map((r) => (ROLE_WORDS[r] ? t(ROLE_WORDS[r]) : r)).join(', ') }) : ''}: {t(PRINTER_WORDS[p.state])}
+            {p.message && p.message.toLowerCase() !== t(PRINTER_WORDS[p.state]).toLowerCase() ? <span className="printer-message"> — {p.message}</span> : null}
           </li>
         ))}
       </ul>
@@ -45,6 +55,7 @@ function Printers() {
 }
 
 export default function PrintScreen() {
+  const { t, fmt } = useT();
   const api = useStation();
   const epoch = useAppStore((s) => s.epoch);
   const jobs = usePrintStore((s) => s.jobs);
@@ -57,8 +68,8 @@ export default function PrintScreen() {
   }, [api]);
 
   return (
-    <section aria-label="Print" className="print-screen">
-      <h1>Print</h1>
+    <section aria-label={t('print.title')} className="print-screen">
+      <h1>{t('print.title')}</h1>
       <form
         className="reprint-label"
         onSubmit={(e) => {
@@ -71,30 +82,30 @@ export default function PrintScreen() {
         }}
       >
         <label>
-          Shipment id
+          {t('print.shipmentId')}
           <input type="text" value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} autoComplete="off" />
         </label>
         <button type="submit" value="label">
-          Reprint label
+          {t('print.reprintLabel')}
         </button>
         <button type="submit" value="invoice">
-          Reprint invoice
+          {t('print.reprintInvoice')}
         </button>
       </form>
       <Printers />
       <section aria-labelledby="jobs-heading" className="print-jobs">
-        <h2 id="jobs-heading">Print jobs</h2>
-        {jobs.length === 0 ? <p>Nothing has been printed yet.</p> : null}
+        <h2 id="jobs-heading">{t('print.jobs')}</h2>
+        {jobs.length === 0 ? <p>{t('print.noJobs')}</p> : null}
         <table className="jobs">
-          <caption className="visually-hidden">Print jobs, newest first</caption>
+          <caption className="visually-hidden">{t('print.jobsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Printer</th>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
+              <th scope="col">{t('print.document')}</th>
+              <th scope="col">{t('print.printer')}</th>
+              <th scope="col">{t('print.status')}</th>
+              <th scope="col">{t('print.when')}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t('print.action')}</span>
               </th>
             </tr>
           </thead>
@@ -103,17 +114,17 @@ export default function PrintScreen() {
               <tr key={job.id} className={`job job-${job.status}`}>
                 <td>
                   {job.title}
-                  {job.pages ? ` (${job.pages} page${job.pages === 1 ? '' : 's'})` : ''}
+                  {job.pages ? t('print.pages', { count: job.pages }) : ''}
                 </td>
                 <td>{job.printer}</td>
                 <td>
-                  {JOB_WORDS[job.status]}
+                  {t(JOB_WORDS[job.status])}
                   {job.message ? <span className="job-message"> — {job.message}</span> : null}
                 </td>
-                <td>{new Date(job.createdAt).toLocaleTimeString('en-IN', { hour12: false, timeZone: 'Asia/Kolkata' })}</td>
+                <td>{fmt.timeSeconds(job.createdAt)}</td>
                 <td>
-                  <button type="button" aria-label={`Reprint ${job.title}`} onClick={() => void reprint(api, job)}>
-                    Reprint
+                  <button type="button" aria-label={t('print.reprintThis', { title: job.title })} onClick={() => void reprint(api, job)}>
+                    {t('print.reprint')}
                   </button>
                 </td>
               </tr>

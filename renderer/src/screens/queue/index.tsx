@@ -13,6 +13,9 @@ import { QueueList } from './queue-list.js';
 import { stateWords } from './state-words.js';
 import { ListExport } from '../../app/list-export.js';
 import { queueFilterWords, queueRowWords } from './queue-export.js';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n/use-t.js';
+import { i18n } from '../../i18n/i18n.js';
 
 export const QUEUE_REFRESH_MS = 60_000;
 
@@ -26,6 +29,7 @@ function useNow(everyMs: number): number {
 }
 
 export default function QueueScreen() {
+  const { t } = useT();
   const api = useStation();
   const epoch = useAppStore((s) => s.epoch);
   const { view, filter, loading, error, activeId } = useQueueStore();
@@ -60,13 +64,13 @@ export default function QueueScreen() {
   const active = rows.find((r) => r.shipmentId === activeId) ?? rows[0];
 
   return (
-    <section aria-label="Queue" className="queue-screen">
+    <section aria-label={t('queue.title')} className="queue-screen">
       <div className="queue-head">
-        <h1>Queue</h1>
+        <h1>{t('queue.title')}</h1>
         <QueueFilters filter={filter} onChange={onFilter} />
       </div>
       <div className="queue-summary">
-        <ul className="state-counts" aria-label="Counts per state">
+        <ul className="state-counts" aria-label={t('queue.counts')}>
           {Object.entries(view?.counts ?? {}).map(([state, n]) => (
             <li key={state} className="chip">
               {stateWords(state)}: <strong>{n}</strong>
@@ -74,21 +78,21 @@ export default function QueueScreen() {
           ))}
         </ul>
         <p className="queue-meta">
-          {loading ? 'Loading… ' : ''}
-          {view ? `${rows.length} shipment${rows.length === 1 ? '' : 's'} shown. Updated ${shortDateTime(view.fetchedAt)}.` : ''}
-          {view?.capped ? ' Only the first 5,000 are shown: narrow the filters to see the rest.' : ''}
+          {loading ? t('queue.loading') : ''}
+          {view ? t('queue.shown', { count: rows.length, at: shortDateTime(view.fetchedAt) }) : ''}
+          {view?.capped ? t('queue.capped') : ''}
         </p>
       </div>
       {error ? <p className="field-problem">{error}</p> : null}
-      {view && rows.length === 0 && !loading ? <p className="empty">No shipments match these filters.</p> : null}
+      {view && rows.length === 0 && !loading ? <p className="empty">{t('queue.none')}</p> : null}
       <QueueList rows={rows} now={now} activeId={active?.shipmentId} onActive={(id) => useQueueStore.setState({ activeId: id })} onOpen={open} />
       {/* Under the list, with the keys: the rows get the height above. */}
       <div className="queue-foot">
         <button type="button" aria-keyshortcuts="Alt+R" onClick={() => void refreshQueue(api)}>
-          Refresh now <kbd>Alt+R</kbd>
+          {t('queue.refresh')} <kbd>Alt+R</kbd>
         </button>
         <button type="button" disabled={!active} onClick={() => active && open(active)}>
-          Open on Pack <kbd>Enter</kbd>
+          {t('queue.open')} <kbd>Enter</kbd>
         </button>
         <ListExport
           disabled={rows.length === 0}
@@ -101,7 +105,7 @@ export default function QueueScreen() {
           })}
         />
         <p className="shortcuts-line">
-          <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> move, <kbd>Enter</kbd> opens on Pack, <kbd>Alt+R</kbd> refreshes.
+          <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> <Trans i18n={i18n} i18nKey="queue.keys" components={{ key: <kbd /> }} />
         </p>
       </div>
     </section>

@@ -3,9 +3,11 @@
 import { useEffect, useState } from 'react';
 import { CancellationType, ShipmentType, STATES_BY_SEARCH_TYPE, type OrderItemStatus } from '../../../../shared/api/enums.js';
 import type { QueueFilter } from '../../../../shared/contract/queue.js';
+import { useT } from '../../i18n/use-t.js';
 import { CANCELLATION_WORDS, SEARCH_TYPE_WORDS, SHIPMENT_TYPE_WORDS, STATE_WORDS } from './state-words.js';
 
 export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChange(filter: QueueFilter): void }) {
+  const { t } = useT();
   const [search, setSearch] = useState(filter.search ?? '');
   const [sku, setSku] = useState(filter.sku ?? '');
 
@@ -14,8 +16,8 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
     const nextSearch = search.trim() || undefined;
     const nextSku = sku.trim() || undefined;
     if (nextSearch === filter.search && nextSku === filter.sku) return;
-    const t = setTimeout(() => onChange({ ...filter, search: nextSearch, sku: nextSku }), 250);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onChange({ ...filter, search: nextSearch, sku: nextSku }), 250);
+    return () => clearTimeout(timer);
   }, [search, sku, filter, onChange]);
 
   const toggle = <T extends string>(list: T[] | undefined, value: T, on: boolean): T[] | undefined => {
@@ -29,68 +31,68 @@ export function QueueFilters({ filter, onChange }: { filter: QueueFilter; onChan
   const [moreOpen, setMoreOpen] = useState(() => (filter.states?.length ?? 0) > 0 || (filter.shipmentTypes?.length ?? 0) > 0);
 
   return (
-    <form className="queue-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+    <form className="queue-filters" aria-label={t('queue.filters')} onSubmit={(e) => e.preventDefault()}>
       <label>
-        Search any id or SKU
+        {t('queue.search')}
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
       <label>
-        Shipments
+        {t('queue.shipments')}
         <select value={filter.type} onChange={(e) => onChange({ type: e.target.value as QueueFilter['type'], search: filter.search, sku: filter.sku })}>
           {Object.entries(SEARCH_TYPE_WORDS).map(([value, words]) => (
             <option key={value} value={value}>
-              {words}
+              {t(words)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Hold
+        {t('queue.hold')}
         {/* The search shows held shipments only when asked for (spec § POST /v3/shipments/filter/). */}
         <select value={filter.hold ? 'held' : 'free'} onChange={(e) => onChange({ ...filter, hold: e.target.value === 'held' ? true : undefined })}>
-          <option value="free">Not on hold</option>
-          <option value="held">On hold</option>
+          <option value="free">{t('queue.notHeld')}</option>
+          <option value="held">{t('queue.held')}</option>
         </select>
       </label>
       <label>
-        SKU
+        {t('queue.sku')}
         <input type="text" value={sku} onChange={(e) => setSku(e.target.value)} />
       </label>
       {/* The rarer filters fold away so the list keeps the screen. */}
       <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-        <summary>More filters</summary>
+        <summary>{t('queue.more')}</summary>
         {states.length > 1 ? (
           <fieldset>
-            <legend>States</legend>
+            <legend>{t('queue.states')}</legend>
             {states.map((state) => (
               <label key={state} className="check">
                 <input type="checkbox" checked={filter.states?.includes(state) ?? false} onChange={(e) => onChange({ ...filter, states: toggle(filter.states, state, e.target.checked) })} />
-                {STATE_WORDS[state]}
+                {t(STATE_WORDS[state])}
               </label>
             ))}
           </fieldset>
         ) : null}
         <fieldset>
-          <legend>Shipment type</legend>
-          {ShipmentType.options.map((t) => (
-            <label key={t} className="check">
-              <input type="checkbox" checked={filter.shipmentTypes?.includes(t) ?? false} onChange={(e) => onChange({ ...filter, shipmentTypes: toggle(filter.shipmentTypes, t, e.target.checked) })} />
-              {SHIPMENT_TYPE_WORDS[t]}
+          <legend>{t('queue.shipmentType')}</legend>
+          {ShipmentType.options.map((type) => (
+            <label key={type} className="check">
+              <input type="checkbox" checked={filter.shipmentTypes?.includes(type) ?? false} onChange={(e) => onChange({ ...filter, shipmentTypes: toggle(filter.shipmentTypes, type, e.target.checked) })} />
+              {t(SHIPMENT_TYPE_WORDS[type])}
             </label>
           ))}
         </fieldset>
       </details>
       {filter.type === 'cancelled' ? (
         <label>
-          Cancelled
+          {t('queue.cancelled')}
           <select
             value={filter.cancellationType ?? ''}
             onChange={(e) => onChange({ ...filter, cancellationType: (e.target.value || undefined) as QueueFilter['cancellationType'] })}
           >
-            <option value="">Any way</option>
+            <option value="">{t('queue.anyWay')}</option>
             {CancellationType.options.map((c) => (
               <option key={c} value={c}>
-                {CANCELLATION_WORDS[c]}
+                {t(CANCELLATION_WORDS[c])}
               </option>
             ))}
           </select>

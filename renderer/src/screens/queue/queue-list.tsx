@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { QueueRow } from '../../../../shared/contract/queue.js';
 import { dispatchCountdown, shortDateTime } from './countdown.js';
 import { stateWords } from './state-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 // One line per row at desk type size: enough rows in view to pick the next shipment at a glance.
 const ROW_HEIGHT = 48;
@@ -25,6 +26,7 @@ export interface QueueListProps {
 }
 
 function RowBody({ row, now }: { row: QueueRow; now: number }) {
+  const { t } = useT();
   const due = dispatchCountdown(row.dispatchByDate, now);
   const notBefore = Date.parse(row.dispatchAfterDate) > now;
   return (
@@ -36,19 +38,20 @@ function RowBody({ row, now }: { row: QueueRow; now: number }) {
       </span>
       <span className="row-state">{stateWords(row.status)}</span>
       <span className="row-what">
-        {row.units} unit{row.units === 1 ? '' : 's'}: {row.titles[0] ?? row.skus[0] ?? ''}
-        {row.titles.length > 1 ? ` and ${row.titles.length - 1} more` : ''}
+        {t('queue.units', { count: row.units, what: row.titles[0] ?? row.skus[0] ?? '' })}
+        {row.titles.length > 1 ? t('queue.andMore', { count: row.titles.length - 1 }) : ''}
       </span>
       <span className="badges">
-        {row.hold ? <span className="badge hold">On hold</span> : null}
-        {notBefore ? <span className="badge after">Not before {shortDateTime(row.dispatchAfterDate)}</span> : null}
-        {row.mps ? <span className="badge mps">Several packages</span> : null}
+        {row.hold ? <span className="badge hold">{t('queue.held')}</span> : null}
+        {notBefore ? <span className="badge after">{t('queue.notBefore', { at: shortDateTime(row.dispatchAfterDate) })}</span> : null}
+        {row.mps ? <span className="badge mps">{t('queue.severalPackages')}</span> : null}
       </span>
     </>
   );
 }
 
 export function QueueList({ rows, now, activeId, onActive, onOpen }: QueueListProps) {
+  const { t } = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const activeIndex = Math.max(
     0,
@@ -113,7 +116,7 @@ export function QueueList({ rows, now, activeId, onActive, onOpen }: QueueListPr
       ref={scroller}
       className="queue-list"
       role="listbox"
-      aria-label="Shipments"
+      aria-label={t('queue.list')}
       tabIndex={0}
       aria-activedescendant={active ? `queue-row-${active.shipmentId}` : undefined}
       onKeyDown={onKeyDown}

@@ -7,14 +7,17 @@ import { useStation } from '../../app/station-context.js';
 import { MarketplaceConnection, type MarketplaceMode } from '../../../../shared/settings.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, Field, ResultLine } from './form-field.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 const MODES: { value: MarketplaceMode; label: string }[] = [
-  { value: 'sandbox', label: 'Sandbox (practice marketplace)' },
-  { value: 'selfAccess', label: 'Self access (your own seller account)' },
-  { value: 'thirdParty', label: 'Third party (sign in on the marketplace page)' },
+  { value: 'sandbox', label: msgKey('signin.modeSandbox') },
+  { value: 'selfAccess', label: msgKey('signin.modeSelf') },
+  { value: 'thirdParty', label: msgKey('signin.modeThird') },
 ];
 
 export function ConnectionForm() {
+  const { t } = useT();
   const api = useStation();
   const { settings, info, signIn, setSignIn } = useSettingsStore();
   const saved = settings?.marketplace;
@@ -60,10 +63,10 @@ export function ConnectionForm() {
     const found: Record<string, string> = {};
     const parsed = MarketplaceConnection.safeParse({ mode, baseUrl, appId, redirectUri: mode === 'thirdParty' ? redirectUri : undefined });
     if (!parsed.success) for (const i of parsed.error.issues) found[`conn-${String(i.path[0])}`] ??= i.message;
-    if (baseUrl.trim() === '') found['conn-baseUrl'] = 'Give the marketplace address, for example https://api.example.com.';
-    if (appId.trim() === '') found['conn-appId'] = 'Give the application ID from the marketplace’s developer page.';
-    if (secret === '') found['conn-secret'] = 'Type the application secret (it is not kept on screen; type it again for each sign-in).';
-    if (mode === 'thirdParty' && redirectUri.trim() === '') found['conn-redirectUri'] = 'Give the redirect address registered for the application.';
+    if (baseUrl.trim() === '') found['conn-baseUrl'] = t('signin.needBaseUrl');
+    if (appId.trim() === '') found['conn-appId'] = t('signin.needAppId');
+    if (secret === '') found['conn-secret'] = t('signin.needSecret');
+    if (mode === 'thirdParty' && redirectUri.trim() === '') found['conn-redirectUri'] = t('signin.needRedirect');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void run(async () => {
@@ -76,9 +79,9 @@ export function ConnectionForm() {
         if (browserMode) {
           window.open(url, '_blank', 'noopener');
           setAwaitingCallback(true);
-          setResult({ ok: true, text: 'The sign-in page opened in a new tab. After signing in, paste the address it sent you to below.' });
+          setResult({ ok: true, text: t('signin.openedTab') });
         } else {
-          setResult({ ok: true, text: 'The sign-in page is open. Sign in there; this screen updates by itself.' });
+          setResult({ ok: true, text: t('signin.openedWindow') });
         }
       }
     });
@@ -87,7 +90,7 @@ export function ConnectionForm() {
   function finishThirdParty(e: FormEvent) {
     e.preventDefault();
     if (!/^https:\/\//i.test(callbackUrl.trim())) {
-      setErrors({ 'conn-callback': 'Paste the whole address from the browser bar; it starts with https://.' });
+      setErrors({ 'conn-callback': t('signin.pasteWhole') });
       return;
     }
     setErrors({});
@@ -102,34 +105,34 @@ export function ConnectionForm() {
 
   return (
     <section aria-labelledby="conn-title" className="panel">
-      <h2 id="conn-title">Marketplace connection</h2>
-      <p role="status" aria-label="Sign-in status">
+      <h2 id="conn-title">{t('signin.title')}</h2>
+      <p role="status" aria-label={t('signin.statusLabel')}>
         {/* The station's sentence already says until when the sign-in holds (and, for a partner
             application, until when access renews itself): said once, not twice. */}
-        {signIn?.text ?? 'Reading the sign-in status…'}
+        {signIn?.text ?? t('signin.reading')}
       </p>
-      <form aria-label="Sign in to the marketplace" onSubmit={submit} noValidate>
+      <form aria-label={t('signin.formLabel')} onSubmit={submit} noValidate>
         <fieldset>
-          <legend>Marketplace</legend>
+          <legend>{t('signin.marketplace')}</legend>
           {MODES.map((m) => (
             <label key={m.value} className="check">
-              <input type="radio" name="conn-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} /> {m.label}
+              <input type="radio" name="conn-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} /> {t(m.label)}
             </label>
           ))}
         </fieldset>
         {mode !== 'sandbox' ? (
           <>
-            <Field id="conn-baseUrl" label="Marketplace address (https)" error={errors['conn-baseUrl']}>
+            <Field id="conn-baseUrl" label={t('signin.baseUrl')} error={errors['conn-baseUrl']}>
               {(a) => <input {...a} type="url" inputMode="url" autoComplete="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
             </Field>
-            <Field id="conn-appId" label="Application ID" error={errors['conn-appId']}>
+            <Field id="conn-appId" label={t('signin.appId')} error={errors['conn-appId']}>
               {(a) => <input {...a} value={appId} autoComplete="off" onChange={(e) => setAppId(e.target.value)} />}
             </Field>
-            <Field id="conn-secret" label="Application secret" error={errors['conn-secret']} hint="Used once to sign in; never shown again.">
+            <Field id="conn-secret" label={t('signin.secret')} error={errors['conn-secret']} hint={t('signin.secretHint')}>
               {(a) => <input {...a} ref={secretRef} type="password" autoComplete="off" defaultValue="" />}
             </Field>
             {mode === 'thirdParty' ? (
-              <Field id="conn-redirectUri" label="Redirect address (https)" error={errors['conn-redirectUri']}>
+              <Field id="conn-redirectUri" label={t('signin.redirect')} error={errors['conn-redirectUri']}>
                 {(a) => <input {...a} type="url" value={redirectUri} onChange={(e) => setRedirectUri(e.target.value)} />}
               </Field>
             ) : null}
@@ -137,26 +140,26 @@ export function ConnectionForm() {
         ) : null}
         <div className="actions">
           <button type="submit" disabled={busy}>
-            {mode === 'sandbox' ? 'Use the sandbox' : mode === 'selfAccess' ? 'Sign in' : 'Open sign-in page'}
+            {mode === 'sandbox' ? t('signin.useSandbox') : mode === 'selfAccess' ? t('signin.signIn') : t('signin.openPage')}
           </button>
           {signIn?.signedIn ? (
             <button type="button" disabled={busy} onClick={() => void run(async () => setSignIn(await api.invoke('auth.signOut', {})))}>
-              Sign out
+              {t('signin.signOut')}
             </button>
           ) : null}
         </div>
       </form>
       {awaitingCallback ? (
-        <form aria-label="Finish the third-party sign-in" onSubmit={finishThirdParty} noValidate>
-          <Field id="conn-callback" label="Address after sign-in" error={errors['conn-callback']}>
+        <form aria-label={t('signin.finishLabel')} onSubmit={finishThirdParty} noValidate>
+          <Field id="conn-callback" label={t('signin.callback')} error={errors['conn-callback']}>
             {(a) => <input {...a} type="url" value={callbackUrl} onChange={(e) => setCallbackUrl(e.target.value)} />}
           </Field>
           <button type="submit" disabled={busy}>
-            Finish sign-in
+            {t('signin.finish')}
           </button>
         </form>
       ) : null}
-      {busy ? <p role="status">Working…</p> : null}
+      {busy ? <p role="status">{t('signin.working')}</p> : null}
       {result ? <ResultLine {...result} /> : null}
     </section>
   );

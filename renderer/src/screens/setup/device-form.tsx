@@ -4,20 +4,22 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { errorWords, Field } from './form-field.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 const PROTOCOLS: Record<string, { value: string; label: string }[]> = {
-  scanner: [{ value: 'line', label: 'One code per line' }],
+  scanner: [{ value: 'line', label: msgKey('devices.form.protoLine') }],
   scale: [
     { value: 'sics', label: 'MT-SICS' },
-    { value: 'continuous', label: 'Continuous output' },
+    { value: 'continuous', label: msgKey('devices.form.protoContinuous') },
     { value: 'nci', label: 'NCI (SCP-01)' },
     { value: 'cas', label: 'CAS' },
     { value: 'toledo-8217', label: 'Toledo 8217' },
-    { value: 'regex', label: 'Custom (regular expression)' },
+    { value: 'regex', label: msgKey('devices.form.protoRegex') },
   ],
   dimensioner: [
     { value: 'cubiscan', label: 'Cubiscan' },
-    { value: 'regex', label: 'Custom (regular expression)' },
+    { value: 'regex', label: msgKey('devices.form.protoRegex') },
   ],
 };
 
@@ -35,27 +37,27 @@ export function draftOfProfile(profile: Record<string, unknown>): ProfileDraft {
 }
 
 const NUMBER_RULES: Record<string, { label: string; min: number; max: number }> = {
-  baudRate: { label: 'Baud rate', min: 1, max: 4_000_000 },
-  pollIntervalMs: { label: 'Poll interval', min: 50, max: 10_000 },
-  debounceMs: { label: 'Debounce', min: 0, max: 60_000 },
+  baudRate: { label: msgKey('devices.form.baudRate'), min: 1, max: 4_000_000 },
+  pollIntervalMs: { label: msgKey('devices.form.pollInterval'), min: 50, max: 10_000 },
+  debounceMs: { label: msgKey('devices.form.debounce'), min: 0, max: 60_000 },
 };
 
 /** The problems a person can type; the station checks the rest when saving. */
 export function profileProblems(d: ProfileDraft): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!d.name.trim()) errors.name = 'Give the device a name, for example "Packing scale".';
-  if (!d.path.trim()) errors.path = 'Choose a port or type its path, for example /dev/ttyUSB0 or COM3.';
+  if (!d.name.trim()) errors.name = tr('devices.form.needName');
+  if (!d.path.trim()) errors.path = tr('devices.form.needPath');
   for (const [k, r] of Object.entries(NUMBER_RULES)) {
     const n = Number(d[k]);
-    if (d[k].trim() === '' || !Number.isInteger(n) || n < r.min || n > r.max) errors[k] = `${r.label}: give a whole number from ${r.min} to ${r.max}.`;
+    if (d[k].trim() === '' || !Number.isInteger(n) || n < r.min || n > r.max) errors[k] = tr('devices.form.wholeNumber', { what: tr(r.label), min: r.min, max: r.max });
   }
   if (d.protocol === 'regex') {
-    if (!d.regex) errors.regex = 'The custom protocol needs a regular expression.';
+    if (!d.regex) errors.regex = tr('devices.form.needRegex');
     else {
       try {
         new RegExp(d.regex);
       } catch {
-        errors.regex = 'This is not a valid regular expression.';
+        errors.regex = tr('devices.form.badRegex');
       }
     }
   }
@@ -84,6 +86,7 @@ interface Props {
 }
 
 export function DeviceForm({ initial, onSaved, onCancel }: Props) {
+  const { t } = useT();
   const api = useStation();
   const [d, setD] = useState<ProfileDraft>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -115,9 +118,9 @@ export function DeviceForm({ initial, onSaved, onCancel }: Props) {
     if (Object.keys(found).length > 0) return;
     try {
       await api.invoke('devices.save', { profile: toProfile(d) });
-      onSaved(`${d.name.trim()} saved.`);
+      onSaved(t('devices.form.saved', { name: d.name.trim() }));
     } catch (err) {
-      setFailure(`Not saved: ${errorWords(err)}`);
+      setFailure(t('devices.form.notSaved', { reason: errorWords(err) }));
     }
   }
 
@@ -132,7 +135,7 @@ export function DeviceForm({ initial, onSaved, onCancel }: Props) {
         <select {...a} value={d[key]} onChange={(e) => set(key, e.target.value)}>
           {options.map(([v, l]) => (
             <option key={v} value={v}>
-              {l}
+              {t(l)}
             </option>
           ))}
         </select>
@@ -144,13 +147,13 @@ export function DeviceForm({ initial, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form aria-label={initial.id ? `Change ${initial.name}` : 'Add a device'} className="panel" onSubmit={save} onKeyDown={escape} noValidate>
-      {choice('role', 'Kind of device', [['scanner', 'Barcode scanner'], ['scale', 'Scale'], ['dimensioner', 'Dimensioner']])}
-      {input('name', 'Device name')}
-      <Field id="dev-port" label="Port found on this machine">
+    <form aria-label={initial.id ? t('devices.change', { name: initial.name }) : t('devices.add')} className="panel" onSubmit={save} onKeyDown={escape} noValidate>
+      {choice('role', t('devices.form.kind'), [['scanner', msgKey('devices.form.barcodeScanner')], ['scale', msgKey('device.scale')], ['dimensioner', msgKey('device.dimensioner')]])}
+      {input('name', t('devices.form.name'))}
+      <Field id="dev-port" label={t('devices.form.portFound')}>
         {(a) => (
           <select {...a} value={ports.some((p) => p.path === d.path) ? d.path : ''} onChange={(e) => e.target.value && set('path', e.target.value)}>
-            <option value="">{ports.length ? 'Choose a port' : 'No ports found'}</option>
+            <option value="">{ports.length ? t('devices.form.choosePort') : t('devices.form.noPorts')}</option>
             {ports.map((p) => (
               <option key={p.path} value={p.path}>
                 {p.manufacturer ? `${p.path} (${p.manufacturer})` : p.path}
@@ -160,22 +163,22 @@ export function DeviceForm({ initial, onSaved, onCancel }: Props) {
         )}
       </Field>
       {portsNote ? <p className="hint">{portsNote}</p> : null}
-      {input('path', 'Port path')}
-      {choice('protocol', 'Protocol', PROTOCOLS[d.role].map((p) => [p.value, p.label]))}
-      {d.protocol === 'regex' ? input('regex', 'Regular expression') : null}
-      {input('baudRate', 'Baud rate', { inputMode: 'numeric' })}
-      {choice('dataBits', 'Data bits', [['', 'Usual for the protocol'], ['7', '7'], ['8', '8']])}
-      {choice('parity', 'Parity', [['', 'Usual for the protocol'], ['none', 'None'], ['even', 'Even'], ['odd', 'Odd']])}
-      {choice('stopBits', 'Stop bits', [['1', '1'], ['2', '2']])}
-      {choice('terminator', 'Line ends with', [['', 'Usual for the protocol'], ['crlf', 'CR LF'], ['cr', 'CR'], ['lf', 'LF'], ['etx', 'ETX'], ['tab', 'Tab']])}
-      {input('stripPrefix', 'Characters to strip at the start')}
-      {input('stripSuffix', 'Characters to strip at the end')}
-      {input('pollIntervalMs', 'Poll interval (milliseconds)', { inputMode: 'numeric' })}
-      {input('debounceMs', 'Debounce (milliseconds)', { inputMode: 'numeric' })}
+      {input('path', t('devices.form.path'))}
+      {choice('protocol', t('devices.form.protocol'), PROTOCOLS[d.role].map((p) => [p.value, p.label]))}
+      {d.protocol === 'regex' ? input('regex', t('devices.form.regex')) : null}
+      {input('baudRate', t('devices.form.baudRate'), { inputMode: 'numeric' })}
+      {choice('dataBits', t('devices.form.dataBits'), [['', msgKey('devices.form.usual')], ['7', '7'], ['8', '8']])}
+      {choice('parity', t('devices.form.parity'), [['', msgKey('devices.form.usual')], ['none', msgKey('devices.form.parityNone')], ['even', msgKey('devices.form.parityEven')], ['odd', msgKey('devices.form.parityOdd')]])}
+      {choice('stopBits', t('devices.form.stopBits'), [['1', '1'], ['2', '2']])}
+      {choice('terminator', t('devices.form.lineEnd'), [['', msgKey('devices.form.usual')], ['crlf', 'CR LF'], ['cr', 'CR'], ['lf', 'LF'], ['etx', 'ETX'], ['tab', 'Tab']])}
+      {input('stripPrefix', t('devices.form.stripStart'))}
+      {input('stripSuffix', t('devices.form.stripEnd'))}
+      {input('pollIntervalMs', t('devices.form.pollMs'), { inputMode: 'numeric' })}
+      {input('debounceMs', t('devices.form.debounceMs'), { inputMode: 'numeric' })}
       <div className="actions">
-        <button type="submit">Save device</button>
+        <button type="submit">{t('devices.form.save')}</button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('devices.form.cancel')}
         </button>
       </div>
       {failure ? (

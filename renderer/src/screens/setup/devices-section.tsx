@@ -6,17 +6,20 @@ import { useDevicesStore } from '../../stores/settings-devices-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { DeviceForm, draftOfProfile, EMPTY_PROFILE, type ProfileDraft } from './device-form.js';
 import { errorWords, ResultLine } from './form-field.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 const STATUS_WORDS: Record<string, string> = {
-  connecting: 'Connecting',
-  connected: 'Connected',
-  disconnected: 'Not connected',
-  error: 'Fault',
-  stopped: 'Stopped',
+  connecting: msgKey('devices.status.connecting'),
+  connected: msgKey('devices.status.connected'),
+  disconnected: msgKey('devices.status.disconnected'),
+  error: msgKey('devices.status.error'),
+  stopped: msgKey('devices.status.stopped'),
 };
-const ROLE_WORDS: Record<string, string> = { scanner: 'Scanner', scale: 'Scale', dimensioner: 'Dimensioner' };
+const ROLE_WORDS: Record<string, string> = { scanner: msgKey('device.scanner'), scale: msgKey('device.scale'), dimensioner: msgKey('device.dimensioner') };
 
 export function DevicesSection() {
+  const { t } = useT();
   const api = useStation();
   const { devices, readings, setDevices, watch } = useDevicesStore();
   const { settings, load } = useSettingsStore();
@@ -31,7 +34,7 @@ export function DevicesSection() {
   }, [api, watch, setDevices]);
 
   async function test(id: string) {
-    setResults((r) => ({ ...r, [id]: { ok: true, text: 'Testing… (scan a code or put something on the scale)' } }));
+    setResults((r) => ({ ...r, [id]: { ok: true, text: t('devices.testing') } }));
     try {
       const { text } = await api.invoke('devices.test', { id });
       setResults((r) => ({ ...r, [id]: { ok: true, text } }));
@@ -41,11 +44,11 @@ export function DevicesSection() {
   }
 
   async function remove(id: string, name: string) {
-    if (!window.confirm(`Remove ${name}?`)) return;
+    if (!window.confirm(t('devices.confirmRemove', { name }))) return;
     try {
       setDevices(await api.invoke('devices.remove', { id }));
       await load(api);
-      setNote({ ok: true, text: `${name} removed.` });
+      setNote({ ok: true, text: t('devices.removed', { name }) });
     } catch (e) {
       setNote({ ok: false, text: errorWords(e) });
     }
@@ -61,25 +64,25 @@ export function DevicesSection() {
   const profileOf = (id: string) => settings?.deviceProfiles.find((p) => p.id === id);
   return (
     <section aria-labelledby="devices-title" className="panel">
-      <h2 id="devices-title">Devices</h2>
-      {devices.length === 0 ? <p>No scanner, scale or dimensioner is set up yet. Keyboard scanners need no setup.</p> : null}
+      <h2 id="devices-title">{t('devices.title')}</h2>
+      {devices.length === 0 ? <p>{t('devices.none')}</p> : null}
       <ul className="device-list">
         {devices.map((d) => (
           <li key={d.id} aria-label={d.name}>
-            <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ?? d.role}: {STATUS_WORDS[d.status] ?? d.status}
+            <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ? t(ROLE_WORDS[d.role]) : d.role}: {STATUS_WORDS[d.status] ? t(STATUS_WORDS[d.status]) : d.status}
             {d.message ? `. ${d.message}` : ''}
             <span aria-live="polite" className="reading">
-              {readings[d.id] ? ` Last reading: ${readings[d.id]}` : ''}
+              {readings[d.id] ? t('devices.lastReading', { reading: readings[d.id] }) : ''}
             </span>
             <div className="actions">
               <button type="button" onClick={() => void test(d.id)}>
-                Test {d.name}
+                {t('devices.test', { name: d.name })}
               </button>
               <button type="button" disabled={!profileOf(d.id)} onClick={() => setEditing(draftOfProfile(profileOf(d.id) ?? {}))}>
-                Change {d.name}
+                {t('devices.change', { name: d.name })}
               </button>
               <button type="button" onClick={() => void remove(d.id, d.name)}>
-                Remove {d.name}
+                {t('devices.remove', { name: d.name })}
               </button>
             </div>
             {results[d.id] ? <ResultLine {...results[d.id]} /> : null}
@@ -90,7 +93,7 @@ export function DevicesSection() {
         <DeviceForm key={editing.id || 'new'} initial={editing} onSaved={(t) => void saved(t)} onCancel={() => setEditing(undefined)} />
       ) : (
         <button type="button" onClick={() => setEditing({ ...EMPTY_PROFILE })}>
-          Add a device
+          {t('devices.add')}
         </button>
       )}
       {note ? <ResultLine {...note} /> : null}

@@ -11,12 +11,16 @@ import { PrintersSection } from './printers-section.js';
 import { StationSettingsForm } from './station-settings-form.js';
 import { VideoSetup } from '../../video/video-setup.js';
 import { WarehouseSetup } from './warehouse-form.js';
+import { useT } from '../../i18n/use-t.js';
+import { LanguageSection } from './language-section.js';
+import { OperatorsSection } from './operators-section.js';
 
 export default function SetupScreen() {
   const api = useStation();
   const { settings, loadError, load, setSignIn } = useSettingsStore();
   const [printers, setPrinters] = useState<ResultOf<'printers.list'>>([]);
   const [printerNote, setPrinterNote] = useState<string>();
+  const { t } = useT();
 
   useEffect(() => {
     void load(api);
@@ -25,12 +29,14 @@ export default function SetupScreen() {
   }, [api, load, setSignIn]);
 
   return (
-    <section aria-label="Setup" className="screen screen-setup">
-      <h1>Setup</h1>
+    <section aria-label={t('setup.title')} className="screen screen-setup">
+      <h1>{t('setup.title')}</h1>
       {loadError ? <p role="alert">{loadError}</p> : null}
       {settings ? (
         <>
           <ConnectionForm key={`conn-${settings.marketplace.mode}`} />
+          <LanguageSection />
+          <OperatorsSection />
           <PrintersSection settings={settings} printers={printers} />
           {printerNote ? <p role="alert">{printerNote}</p> : null}
           <StationSettingsForm settings={settings} />
@@ -39,7 +45,7 @@ export default function SetupScreen() {
           <VideoSetup />
         </>
       ) : loadError ? null : (
-        <p role="status">Reading the settings…</p>
+        <p role="status">{t('setup.reading')}</p>
       )}
     </section>
   );

@@ -8,11 +8,13 @@ import type { StationSettings } from '../../../../shared/settings.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, Field, ResultLine } from './form-field.js';
+import { useT } from '../../i18n/use-t.js';
 import { ALL_FIELDS, draftOf, readDraft, refusalByField, type Draft, type FieldErrors } from './settings-draft.js';
 
 const fid = (path: string) => `set-${path.replace(/\./g, '-')}`;
 
 export function StationSettingsForm({ settings }: { settings: StationSettings }) {
+  const { t } = useT();
   const api = useStation();
   const { info, update } = useSettingsStore();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
@@ -39,7 +41,7 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
     const { patch, errors: found } = readDraft(draft, settings);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setResult({ ok: false, text: 'Nothing was saved: correct the fields marked below.' });
+      setResult({ ok: false, text: t('settings.notSaved') });
       return;
     }
     setBusy(true);
@@ -48,11 +50,11 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
       // The rest of the app (compact mode, sounds, scanner timing) follows at once, not on the next screen change.
       useAppStore.getState().setSettings(saved);
       setTouched(false);
-      setResult({ ok: true, text: 'Settings saved.' });
+      setResult({ ok: true, text: t('settings.saved') });
     } catch (err) {
       const { errors: at, rest } = refusalByField(errorWords(err), ALL_FIELDS);
       setErrors(at);
-      setResult({ ok: false, text: `Nothing was saved. ${rest}`.trim() });
+      setResult({ ok: false, text: `${t('settings.nothingSaved')} ${rest}`.trim() });
     } finally {
       setBusy(false);
     }
@@ -63,7 +65,7 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
     setDraft(draftOf(settings));
     setErrors({});
     setTouched(false);
-    setResult({ ok: true, text: 'Changes undone.' });
+    setResult({ ok: true, text: t('settings.undone') });
   }
 
   const text = (path: string, label: string, props: Record<string, unknown> = {}, hint?: string) => (
@@ -93,60 +95,60 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
     </Field>
   );
   const locations = info?.locations ?? [];
-  const locationOptions = [...(locations.includes(String(draft.locationId)) ? [] : [{ value: String(draft.locationId), label: draft.locationId ? String(draft.locationId) : 'Choose a location' }]), ...locations.map((l) => ({ value: l, label: l }))];
+  const locationOptions = [...(locations.includes(String(draft.locationId)) ? [] : [{ value: String(draft.locationId), label: draft.locationId ? String(draft.locationId) : t('settings.locationChoose') }]), ...locations.map((l) => ({ value: l, label: l }))];
 
   return (
-    <form aria-label="Station settings" className="panel" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
-      <h2>Station settings</h2>
+    <form aria-label={t('settings.formLabel')} className="panel" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
+      <h2>{t('settings.formLabel')}</h2>
       <fieldset>
-        <legend>Desk</legend>
-        {select('locationId', 'Location', locationOptions)}
-        {text('desk.name', 'Desk name')}
-        {text('desk.operator', 'Operator')}
+        <legend>{t('settings.desk')}</legend>
+        {select('locationId', t('settings.location'), locationOptions)}
+        {text('desk.name', t('settings.deskName'))}
+        {text('desk.operator', t('settings.operator'))}
       </fieldset>
       <fieldset>
-        <legend>Invoices</legend>
-        {text('invoiceSeries.prefix', 'Invoice prefix', {}, 'Invoice numbers look like PREFIX/2026-27/000123.')}
-        {tick('invoiceSeries.autoInvoicing', 'The marketplace numbers the invoices (automatic invoicing)')}
+        <legend>{t('settings.invoices')}</legend>
+        {text('invoiceSeries.prefix', t('settings.prefix'), {}, t('settings.prefixHint'))}
+        {tick('invoiceSeries.autoInvoicing', t('settings.autoInvoicing'))}
       </fieldset>
       <fieldset>
-        <legend>Ready to dispatch</legend>
-        {select('rtdPolicy', 'Mark packed shipments ready to dispatch', [
-          { value: 'immediate', label: 'Immediately after each pack' },
-          { value: 'endOfWave', label: 'Together at the end of the wave' },
+        <legend>{t('settings.rtd')}</legend>
+        {select('rtdPolicy', t('settings.rtdWhen'), [
+          { value: 'immediate', label: t('settings.rtdImmediate') },
+          { value: 'endOfWave', label: t('settings.rtdWave') },
         ])}
       </fieldset>
       <fieldset>
-        <legend>Sounds</legend>
-        {tick('sounds.enabled', 'Play sounds on scans')}
-        {text('sounds.volume', 'Volume (0 to 1)', { inputMode: 'decimal' })}
+        <legend>{t('settings.sounds')}</legend>
+        {tick('sounds.enabled', t('settings.soundsOn'))}
+        {text('sounds.volume', t('settings.volume'), { inputMode: 'decimal' })}
       </fieldset>
       <fieldset>
-        <legend>Scanning</legend>
-        {text('scan.debounceMs', 'Scanner double read: the same code again within (milliseconds) counts once', { inputMode: 'numeric' }, 'Short, like 150: two identical units scanned half a second apart are two units. An ignored double read is said on screen.')}
-        {tick('scan.typedCounts', 'Pack: a number typed in the scan field (12, then Enter) counts units of the product just scanned')}
-        {text('scan.wedgeMaxInterKeyMs', 'Keyboard scanner: longest pause between keys (milliseconds)', { inputMode: 'numeric' })}
-        {text('scan.wedgeMinLength', 'Keyboard scanner: shortest code (characters)', { inputMode: 'numeric' })}
-        {select('scan.wedgeTerminator', 'Keyboard scanner ends each code with', [
+        <legend>{t('settings.scanning')}</legend>
+        {text('scan.debounceMs', t('settings.debounce'), { inputMode: 'numeric' }, t('settings.debounceHint'))}
+        {tick('scan.typedCounts', t('settings.typedCounts'))}
+        {text('scan.wedgeMaxInterKeyMs', t('settings.wedgePause'), { inputMode: 'numeric' })}
+        {text('scan.wedgeMinLength', t('settings.wedgeMin'), { inputMode: 'numeric' })}
+        {select('scan.wedgeTerminator', t('settings.wedgeEnd'), [
           { value: 'Enter', label: 'Enter' },
           { value: 'Tab', label: 'Tab' },
-          { value: 'none', label: 'Nothing' },
+          { value: 'none', label: t('settings.nothing') },
         ])}
       </fieldset>
       <fieldset>
-        <legend>Shifts and tax</legend>
-        {text('shiftStarts', 'Shift start times (IST, comma separated)', {}, 'For example 06:00, 14:00, 22:00.')}
-        {text('taxTransitionYear', 'Year of the 22 September tax code switch', { inputMode: 'numeric' })}
+        <legend>{t('settings.shifts')}</legend>
+        {text('shiftStarts', t('settings.shiftStarts'), {}, t('settings.shiftHint'))}
+        {text('taxTransitionYear', t('settings.taxYear'), { inputMode: 'numeric' })}
       </fieldset>
       <fieldset>
-        <legend>Display</legend>
-        {tick('compactMode', 'Compact mode (smaller spacing for small screens)')}
+        <legend>{t('settings.display')}</legend>
+        {tick('compactMode', t('settings.compact'))}
       </fieldset>
       <div className="actions">
         <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save settings'}
+          {busy ? t('settings.saving') : t('settings.save')}
         </button>
-        {touched ? <span className="hint">Esc undoes unsaved changes.</span> : null}
+        {touched ? <span className="hint">{t('settings.escUndo')}</span> : null}
       </div>
       {result ? <ResultLine {...result} /> : null}
     </form>

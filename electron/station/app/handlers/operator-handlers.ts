@@ -1,0 +1,58 @@
+// Contract handlers of operators: the list (Setup -> Operators), badges printed on the label
+// printer, and signing in and out at the desk. A PIN goes in and is checked against its scrypt
+// hash; neither the PIN nor the hash comes back.
+import { keyedError } from '../../../../shared/i18n/station-sentences.js';
+import { OperatorError } from '../../operators/operator-directory.js';
+import { renderBadge } from '../../operators/badge-page.js';
+import type { Handlers } from '../dispatcher.js';
+import type { StationAppContext } from '../station-app-context.js';
+
+function refused(e: unknown, name?: string): never {
+  if (e instanceof OperatorError && e.code === 'NAME_TAKEN') throw keyedError('NAME_TAKEN', 'station.operators.nameTaken', { name: name ?? '' });
+  if (e instanceof OperatorError) throw keyedError('NO_SUCH_OPERATOR', 'station.operators.noSuchOperator');
+  throw e;
+}
+
+export function operatorHandlers(ctx: StationAppContext): Handlers {
+  const changed = () => {
+    const next = ctx.deskSignIn.view();
+    ctx.hub.emit('operators.changed', next);
+    return next;
+  };
+  return {
+    'operators.list': () => ctx.deskSignIn.view(),
+    'operators.add': ({ name, pin, language }) => {
+      try {
+        ctx.operators.add(name, pin, language || undefined);
+      } catch (e) {
+        refused(e, name);
+      }
+      return changed();
+    },
+    'operators.update': ({ id, ...change }) => {
+      try {
+        ctx.operators.update(id, change);
+      } catch (e) {
+        refused(e, change.name);
+      }
+      return changed();
+    },
+    'operators.printBadge': async ({ id }) => {
+      const operator = ctx.operators.list().find((o) => o.id === id);
+      if (!operator) throw keyedError('NO_SUCH_OPERATOR', 'station.operators.noSuchOperator');
+      const pdf = await renderBadge({ name: operator.name, badge: operator.badge, desk: ctx.settings.get().desk.name, media: ctx.printing.mediaFor('label') });
+      const { jobId, printer } = await ctx.print('label', pdf, `Badge ${operator.name}`);
+      return { jobId, printer };
+    },
+    'operators.signIn': (args) => {
+      const operator = 'badge' in args ? ctx.operators.byBadge(args.badge) : ctx.operators.checkPin(args.id, args.pin);
+      if (!operator) throw 'badge' in args ? keyedError('UNKNOWN_BADGE', 'station.operators.unknownBadge', { badge: args.badge }) : keyedError('WRONG_PIN', 'station.operators.wrongPin');
+      ctx.deskSignIn.signIn(operator);
+      return ctx.deskSignIn.view();
+    },
+    'operators.signOut': () => {
+      ctx.deskSignIn.signOut();
+      return ctx.deskSignIn.view();
+    },
+  };
+}

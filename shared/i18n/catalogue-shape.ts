@@ -1,0 +1,4 @@
+// The shape of a message catalogue file: nested objects of messages.
+export interface Catalogue {
+  [key: string]: string | Catalogue;
+}

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+// Operators in the renderer over a real app station: Setup -> Operators adds one (in Hindi too),
+// the header says nobody is signed in, a badge scanned from a keyboard-wedge scanner on any
+// screen signs in and the header shows who is packing, the operator's own language wins over the
+// desk's, Alt+O signs out, and name + PIN signs in from the dialog. A desk without operators shows
+// no sign-in at all.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { idleExpired } from '../../renderer/src/app/operator-session.js';
+import { resetOperatorStore } from '../../renderer/src/stores/operator-store.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import type { TestAppStation } from '../support/app-station.js';
+import { renderApp, statusSays, useAppStation } from './app-harness.js';
+
+let app: TestAppStation;
+const session = useAppStation();
+beforeAll(async () => {
+  ({ app } = session);
+});
+
+const header = () => screen.getByRole('banner');
+
+/** A wedge scanner: the keys of the code and Enter, faster than a person types. */
+async function wedgeScan(code: string) {
+  for (const key of [...code, 'Enter']) {
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    });
+  }
+}
+
+describe('operators in the app', () => {
+  it('a desk with no operators shows no sign-in', async () => {
+    resetOperatorStore();
+    renderApp(app.api, 'queue');
+    await screen.findByRole('navigation', { name: 'Screens' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(header()).queryByRole('button', { name: /Sign in/ })).toBeNull();
+  });
+
+  it('Setup adds an operator; a badge scan signs in anywhere; their language wins; Alt+O signs out', async () => {
+    resetOperatorStore();
+    const { user } = renderApp(app.api, 'setup');
+    const section = await screen.findByRole('region', { name: 'Operators' });
+    await user.type(within(section).getByLabelText('Name'), 'Asha');
+    await user.type(within(section).getByLabelText('PIN (4 to 8 digits)'), '12');
+    await user.click(within(section).getByRole('button', { name: 'Add' }));
+    expect(await within(section).findByText('A PIN has 4 to 8 digits, nothing else.')).toBeTruthy();
+    await user.clear(within(section).getByLabelText('PIN (4 to 8 digits)'));
+    await user.type(within(section).getByLabelText('PIN (4 to 8 digits)'), '4821');
+    await user.selectOptions(within(section).getByLabelText('Language'), 'hi');
+    await user.click(within(section).getByRole('button', { name: 'Add' }));
+    expect(await within(section).findByText('Asha added. Print their badge next.')).toBeTruthy();
+    const badge = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Asha')!.badge;
+    expect(within(section).getByText(badge)).toBeTruthy();
+    expect(within(header()).getByText('Nobody signed in')).toBeTruthy();
+
+    await user.keyboard('{Alt>}2{/Alt}');
+    await screen.findByRole('heading', { level: 1, name: 'Queue' });
+    await wedgeScan(badge);
+    // Signed in, and Asha reads Hindi: the header says so in her language.
+    await waitFor(() => expect(within(header()).getByText('पैकिंग: Asha')).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('कतार');
+    expect((await app.api.invoke('operators.list', {})).signedIn?.name).toBe('Asha');
+
+    await user.keyboard('{Alt>}o{/Alt}');
+    await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+    await statusSays(/Asha signed out/);
+    expect((await app.api.invoke('operators.list', {})).signedIn).toBeUndefined();
+  });
+
+  it('signs in by name and PIN from the header; a wrong PIN is said and nothing changes', async () => {
+    await app.api.invoke('operators.add', { name: 'Ravi', pin: '7777' });
+    resetOperatorStore();
+    const { user } = renderApp(app.api, 'queue');
+    await user.click(await within(header()).findByRole('button', { name: 'Sign in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in' });
+    await user.selectOptions(within(dialog).getByLabelText('Name'), 'Ravi');
+    await user.type(within(dialog).getByLabelText('PIN'), '1234{Enter}');
+    await statusSays(/Wrong PIN/);
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('PIN'), '7777{Enter}');
+    await waitFor(() => expect(within(header()).getByText('Packing: Ravi')).toBeTruthy());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(header()).getByRole('button', { name: /Sign out/ }));
+    await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+  });
+
+  it('signs the operator out after the idle minutes of Setup, and says so', async () => {
+    await app.api.invoke('settings.update', { operators: { idleMinutes: 1 } });
+    const ravi = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Ravi')!;
+    resetOperatorStore();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      renderApp(app.api, 'queue');
+      await waitFor(() => expect(useAppStore.getState().settings.operators.idleMinutes).toBe(1));
+      await app.api.invoke('operators.signIn', { badge: ravi.badge });
+      await waitFor(() => expect(within(header()).getByText('Packing: Ravi')).toBeTruthy());
+      // Half a minute of nothing: still signed in.
+      act(() => void vi.advanceTimersByTime(30_000));
+      expect((await app.api.invoke('operators.list', {})).signedIn?.name).toBe('Ravi');
+      act(() => void vi.advanceTimersByTime(45_000));
+      await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+      await statusSays(/Ravi signed out after no activity/);
+      expect((await app.api.invoke('operators.list', {})).signedIn).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      await app.api.invoke('settings.update', { operators: { idleMinutes: 15 } });
+    }
+  });
+
+  it('the idle timeout: signed out after the set minutes without activity, never with 0', () => {
+    expect(idleExpired(0, 14 * 60_000, 15)).toBe(false);
+    expect(idleExpired(0, 15 * 60_000, 15)).toBe(true);
+    expect(idleExpired(0, 10 * 3_600_000, 0)).toBe(false);
+  });
+});
