@@ -15,7 +15,7 @@ import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { clientFor } from '../support/station-client.js';
-import { openDesk, packOneByOne, type Desk } from '../support/warehouse-desk.js';
+import { GSTIN, openDesk, packOneByOne, type Desk } from '../support/warehouse-desk.js';
 
 const VIEWPORT = { width: 1366, height: 768 };
 
@@ -83,7 +83,7 @@ describe.runIf(requirePostgres() && haveChromium())("the lead's board in Chromiu
   describe('at a desk in warehouse mode', () => {
     let station: BrowserStation;
     beforeAll(async () => {
-      station = await startBrowserStation({ devices: false, sandboxOptions: { shipments: 0 }, settings: { warehouse: { url } } });
+      station = await startBrowserStation({ devices: false, sandboxOptions: { shipments: 0 }, settings: { warehouse: { url, registration: GSTIN } } });
     });
     afterAll(async () => {
       await station?.stop();

@@ -111,6 +111,22 @@ describe.runIf(requirePostgres())('the app desk in warehouse mode', () => {
     await two.api.invoke('desk.putAside', {});
   });
 
+  it('warehouse mode set without the seller registration: the desk starts, says why in Setup, and packs nothing alone', async () => {
+    const app = await startTestAppStation({
+      sandbox: sb,
+      settings: { locationId: sb.info.locations[0], desk: { name: 'Desk 9', operator: 'Meena' } },
+      env: { STATION_WAREHOUSE_URL: url },
+      warehouseTuning: { leaseMs: LEASE_MS, connectTimeoutMs: 2_000 },
+    });
+    desks.push(app);
+    expect(await app.api.invoke('warehouse.link', {})).toMatchObject({ enabled: true, online: false, problem: expect.stringMatching(/registration \(GSTIN\)/) });
+    const [id] = await create('plain');
+    const refused = await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    expect(refused.session).toBeUndefined();
+    expect(refused.feedback.text).toMatch(/Warehouse mode cannot start: .*GSTIN/);
+    expect(sb.world.shipments.get(id)!.pack).toBeUndefined();
+  });
+
   it('a lead releases a claim from another desk; the desk that lost it cannot pack it', async () => {
     const [one, two] = desks;
     const [id] = await create('plain');

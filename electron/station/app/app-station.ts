@@ -184,7 +184,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     who,
     warehouse,
-    warehouseClaims: () => warehouse.current(),
+    warehouseClaims: () => warehouse.claims(),
     // Warehouse mode: the shared series of the registration (with the desk's outage block).
     numbering: () => warehouse.current()?.invoices ?? context.invoices(),
     operators,

@@ -11,6 +11,7 @@ import { DeskWarehouse } from '../warehouse/desk-warehouse.js';
 import { resolveWarehouseConfig, WAREHOUSE_PASSWORD_SECRET, type WarehouseConfig } from '../warehouse/warehouse-config.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse-desk.js';
 import type { WarehousePool } from '../warehouse/warehouse-pool.js';
+import type { DeskClaims } from '../packing/desk-claims.js';
 
 /** Timings a test shortens (leases of seconds instead of 90 s). */
 export interface WarehouseTuning {
@@ -62,6 +63,16 @@ export class WarehouseLink {
     return this.desk;
   }
 
+  /**
+   * The desk's claims: the warehouse's, or, when warehouse mode is set but cannot start (no seller
+   * registration), claims that refuse with the reason, so the desk never packs on its own numbers
+   * while other desks share one series.
+   */
+  claims(): DeskClaims | undefined {
+    if (this.desk) return this.desk;
+    return this.config.enabled && this.problem ? refusingClaims(`Warehouse mode cannot start: ${this.problem}`) : undefined;
+  }
+
   /** Builds and starts the link for the current settings (none without an address). */
   start(): Promise<void> {
     return this.serial(() => this.rebuild(true));
@@ -87,6 +98,9 @@ export class WarehouseLink {
 
   view(): WarehouseView {
     const passwordStored = this.options.secrets.get(WAREHOUSE_PASSWORD_SECRET) !== undefined;
+    if (this.config.enabled && !this.desk && this.problem) {
+      return { enabled: true, passwordStored, source: this.config.source, desk: this.config.desk, address: this.config.displayUrl, online: false, problem: this.problem, outageNumbers: 0, unrecorded: 0, outboxWaiting: 0 };
+    }
     if (!this.config.enabled || !this.desk) return { enabled: false, passwordStored };
     const s = this.desk.status();
     return {
@@ -136,21 +150,31 @@ export class WarehouseLink {
     }
     const t = this.options.tuning ?? {};
     if (t.connectTimeoutMs) config.connection.connectTimeoutMs = t.connectTimeoutMs;
-    const desk = new DeskWarehouse({
-      config,
-      journal: this.options.journal(),
-      clock: this.options.clock,
-      dataDir: this.options.dataDir,
-      invoicePrefix: settings.invoiceSeries.prefix,
-      autoInvoicing: settings.invoiceSeries.autoInvoicing,
-      leaseMs: t.leaseMs,
-      outboxIntervalMs: t.outboxIntervalMs,
-      catchUpIntervalMs: t.catchUpIntervalMs,
-      outageBlockSize: t.outageBlockSize,
-      pool: this.options.pool?.(),
-      log: this.options.log,
-      onStatusChange: this.options.onStatus,
-    });
+    let desk: DeskWarehouse;
+    try {
+      desk = new DeskWarehouse({
+        config,
+        journal: this.options.journal(),
+        clock: this.options.clock,
+        dataDir: this.options.dataDir,
+        invoicePrefix: settings.invoiceSeries.prefix,
+        autoInvoicing: settings.invoiceSeries.autoInvoicing,
+        leaseMs: t.leaseMs,
+        outboxIntervalMs: t.outboxIntervalMs,
+        catchUpIntervalMs: t.catchUpIntervalMs,
+        outageBlockSize: t.outageBlockSize,
+        pool: this.options.pool?.(),
+        log: this.options.log,
+        onStatusChange: this.options.onStatus,
+      });
+    } catch (error) {
+      // A setting the database cannot work without (the seller registration): said in Setup, every
+      // claim refused with it, the desk not stopped.
+      this.problem = (error as Error).message;
+      this.options.log(`Warehouse mode cannot start: ${this.problem}`);
+      this.options.onChange();
+      return;
+    }
     this.desk = desk;
     try {
       await desk.start();
@@ -164,4 +188,20 @@ export class WarehouseLink {
     }
     this.options.onChange();
   }
+}
+
+/** Claims that refuse every shipment with one reason (warehouse mode set, not startable). */
+function refusingClaims(text: string): DeskClaims {
+  return {
+    claim: async () => ({ ok: false, text }),
+    holds: () => false,
+    confirm: async () => [],
+    release: async () => undefined,
+    serialPackedElsewhere: async () => undefined,
+    reserveSerials: async () => text,
+    releaseSerials: async () => undefined,
+    packed: async () => undefined,
+    claimMany: async (ids) => ({ claimed: [], refused: ids.map((shipmentId) => ({ shipmentId, reason: text })) }),
+    onLost: () => () => undefined,
+  };
 }
