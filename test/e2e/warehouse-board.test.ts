@@ -13,6 +13,7 @@ import { ARTIFACTS_DIR, haveChromium, launchChromium, openDesk as openBrowserDes
 import { ensureRendererBuilt, RENDERER_DIR, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { until } from '../support/until.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { clientFor } from '../support/station-client.js';
 import { GSTIN, openDesk, packOneByOne, type Desk } from '../support/warehouse-desk.js';
@@ -102,6 +103,22 @@ describe.runIf(requirePostgres() && haveChromium())("the lead's board in Chromiu
         await deskRow(app.page, 'Desk 7').getByRole('cell', { name: '3', exact: true }).waitFor({ timeout: 10_000 });
         await app.page.screenshot({ path: join(ARTIFACTS_DIR, 'warehouse-desk-screen.png') });
 
+        // The lead releases a shipment Desk 7 holds open: typed (or scanned) and Enter.
+        const [held] = (await sb.call('POST', '/sandbox/shipments', { token: null, body: { count: 1, locationId: sb.info.locations[0], kind: 'plain' } })).json.shipmentIds as string[];
+        expect(await desk.claims.claim(held, 'Desk 7', 'op-Desk 7')).toMatchObject({ ok: true });
+        const release = screen.getByRole('form', { name: 'Release a claim' });
+        await release.getByRole('textbox').fill(held);
+        await app.page.keyboard.press('Enter');
+        await release.getByRole('status').filter({ hasText: 'Released' }).waitFor({ timeout: 10_000 });
+        const row = (await wh.pool({ url }).query('SELECT desk FROM claims WHERE shipment_id = $1', [held])).rows[0];
+        expect(row.desk).toBeNull();
+        // A packed shipment cannot be released: said in words, nothing changes.
+        await release.getByRole('textbox').fill(ids[0]);
+        await app.page.keyboard.press('Enter');
+        await release.getByRole('status').filter({ hasText: 'not held by any desk' }).waitFor({ timeout: 10_000 });
+        expect((await wh.pool({ url }).query('SELECT desk FROM claims WHERE shipment_id = $1', [ids[0]])).rows[0].desk).toBe('Desk 7');
+        await app.page.screenshot({ path: join(ARTIFACTS_DIR, 'warehouse-release.png') });
+
         // Activity: this desk has packed nothing; the whole warehouse shows Desk 7's packs.
         await app.page.keyboard.press('Alt+7');
         const activity = app.page.getByRole('main', { name: 'Activity' });
@@ -113,8 +130,11 @@ describe.runIf(requirePostgres() && haveChromium())("the lead's board in Chromiu
         await activity.getByRole('form', { name: "Search the warehouse's activity" }).getByLabel('Search text').fill(ids[1]);
         await app.page.keyboard.press('Enter');
         await activity.getByText(`matching “${ids[1]}”`).waitFor();
-        const rows = await trail.getByRole('row').allTextContents();
-        expect(rows.slice(1).every((r) => r.includes(ids[1]))).toBe(true);
+        // The table follows the search a moment after the summary line: wait for its rows to follow.
+        await until('the trail narrowed to the searched shipment', async () => {
+          const rows = await trail.getByRole('row').allTextContents();
+          return rows.length > 1 && rows.slice(1).every((r) => r.includes(ids[1])) ? true : undefined;
+        });
         await app.page.screenshot({ path: join(ARTIFACTS_DIR, 'warehouse-activity.png') });
         // Back to this desk's own trail.
         await activity.getByRole('radio', { name: 'This desk' }).check();

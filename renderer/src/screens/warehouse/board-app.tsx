@@ -46,7 +46,7 @@ export function BoardApp({ station, transportStatus, probeAccess }: BoardAppProp
           </span>
         </header>
         <main className="board-only-main">
-          <WarehouseScreen key={epoch} />
+          <WarehouseScreen key={epoch} canRelease={false} />
         </main>
       </div>
     </StationProvider>

@@ -1,17 +1,20 @@
 // The Warehouse screen: the lead's board of every desk on the shared database, live (the station
-// forwards the database's notifications as warehouse.board.changed), read-only.
+// forwards the database's notifications as warehouse.board.changed). At a desk a lead can also
+// release a claim; the board-only page is read-only.
 import { useEffect, useState } from 'react';
 import type { BoardView } from '../../../../shared/contract/warehouse.js';
 import { useStation } from '../../app/station-context.js';
 import { errorWords } from '../../app/errors.js';
 import { BacklogTiles, DeskTable, OperatorTable, WaveTable } from './board-tables.js';
 import { LINK_WORDS, istClock } from './board-words.js';
+import { ReleaseClaim } from './release-claim.js';
 import './warehouse.css';
 
 /** "Last seen" and "packs in the last hour" move with the clock between updates. */
 const TICK_MS = 5_000;
 
-export default function WarehouseScreen() {
+/** `canRelease`: the desk's screen lets a lead free a claim; the board-only page is read-only. */
+export default function WarehouseScreen({ canRelease = true }: { canRelease?: boolean }) {
   const api = useStation();
   const [view, setView] = useState<BoardView>();
   const [error, setError] = useState<string>();
@@ -52,6 +55,7 @@ export default function WarehouseScreen() {
         </p>
       ) : null}
       {!view && !error ? <p role="status">Reading the board…</p> : null}
+      {canRelease && view?.enabled ? <ReleaseClaim /> : null}
       {snapshot ? (
         <div className="board-grid">
           <BacklogTiles backlog={snapshot.backlog} now={now} />
@@ -60,6 +64,7 @@ export default function WarehouseScreen() {
           <WaveTable waves={snapshot.waves} />
         </div>
       ) : null}
+
     </section>
   );
 }

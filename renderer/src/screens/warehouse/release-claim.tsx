@@ -1,0 +1,46 @@
+// A lead frees a shipment another desk holds (a packer went home with it open, a desk is broken):
+// type or scan its id, Enter. The station refuses a packed one; the result is said in words.
+import { useState, type FormEvent } from 'react';
+import { useStation } from '../../app/station-context.js';
+import { errorWords } from '../../app/errors.js';
+
+export function ReleaseClaim() {
+  const api = useStation();
+  const [shipmentId, setShipmentId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const id = shipmentId.trim();
+    if (!id || busy) return;
+    setBusy(true);
+    setResult(undefined);
+    try {
+      const answer = await api.invoke('claims.release', { shipmentId: id });
+      setResult({ ok: answer.released, text: answer.text });
+      if (answer.released) setShipmentId('');
+    } catch (error) {
+      setResult({ ok: false, text: errorWords(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form aria-label="Release a claim" className="board-release" onSubmit={(e) => void submit(e)}>
+      <label>
+        Release a held shipment
+        <input value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} placeholder="Shipment id" spellCheck={false} autoComplete="off" />
+      </label>
+      <button type="submit" disabled={busy || !shipmentId.trim()}>
+        Release
+      </button>
+      {result ? (
+        <p role="status" className={result.ok ? 'ok' : 'error'}>
+          {result.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
