@@ -195,14 +195,14 @@ async function deskRows(browser: Browser): Promise<BenchRow[]> {
 }
 
 /** One fresh page: Pack → Queue; answer arrival → first rows painted, in ms. */
-async function queueLoad(browser: Browser, station: BenchStation): Promise<{ ms: number; page: Page }> {
+async function queueLoad(browser: Browser, station: BenchStation, listed: number): Promise<{ ms: number; page: Page }> {
   const page = await openBenchPage(browser, station.url);
   await page.evaluate(armQueueRows);
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Queue/ }).click();
   const rows = await page.evaluate(awaitRows);
   const answer = (await page.evaluate(pageMessages)).find((m) => m.at >= rows.armedAt && m.head.includes('{"rows":[') && m.len > 100_000);
   if (!answer) throw new Error('no WebSocket message with the queue rows came before the rows were painted');
-  await page.getByText(`${QUEUE_SIZE} shipments shown`).waitFor({ timeout: 60_000 });
+  await page.getByText(`${listed} shipments shown`).waitFor({ timeout: 60_000 });
   return { ms: rows.paintAt - answer.at, page };
 }
 
@@ -211,13 +211,14 @@ async function queueRows(browser: Browser): Promise<BenchRow[]> {
   try {
     await createPackable(station, QUEUE_SIZE);
     const listed = (await station.call('queue.list', { type: 'preDispatch' })).rows.length;
-    if (listed !== QUEUE_SIZE) throw new Error(`the queue holds ${listed} shipments, not ${QUEUE_SIZE}`);
+    // The bench station's own seed comes on top of the shipments made here: the queue holds them all.
+    if (listed < QUEUE_SIZE) throw new Error(`the queue holds ${listed} shipments, fewer than the ${QUEUE_SIZE} made`);
     progress(`queue of ${QUEUE_SIZE}, ${QUEUE_LOADS} page loads`);
     const times: number[] = [];
     let page: Page | undefined;
     for (let i = 0; i < QUEUE_LOADS; i++) {
       await page?.context().close();
-      const load = await queueLoad(browser, station);
+      const load = await queueLoad(browser, station, listed);
       times.push(load.ms);
       progress(`queue load ${i + 1}: ${load.ms.toFixed(0)} ms`);
       page = load.page;
