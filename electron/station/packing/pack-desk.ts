@@ -15,6 +15,8 @@ import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels, putAsideScans } from '../journal/desk-history.js';
+import { unitProgressWords } from './session-progress.js';
+import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 
@@ -118,10 +120,7 @@ export class PackDesk {
       // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
       const kept = last.scans.filter((scan) => scan.refused === undefined);
       for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
-      // Units, not scans: a serial or a measurement is a scan too, and "2 scans" for one unit misleads.
-      const units = this.session.lines.reduce((a, l) => a + l.quantity, 0);
-      const verified = this.session.lines.reduce((a, l) => a + l.verified, 0);
-      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified. Carry on.`, sound: 'none' };
+      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart: ${unitProgressWords(this.session)}. Carry on.`, sound: 'none' };
       this.changed();
       return 1;
     });
@@ -262,7 +261,8 @@ export class PackDesk {
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
     const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
     if (missing.length > 0) return this.say({ tone: 'error', text: `No listing found for SKU ${missing[0]}; its tax code is unknown. Fix the listing before packing.`, sound: 'failure' });
-    const claimed = await this.claimFor(found.shipment);
+    const claims = this.deps.claims;
+    const claimed = claims ? await claimShipment(found.shipment, { claims, operator: this.deps.who.operator, orders: this.deps.client.orders, now: this.deps.clock.now().getTime(), locationId: this.deps.locationId }) : { shipment: found.shipment };
     if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, sound: 'failure' });
     found.shipment = claimed.shipment;
     const sessionId = this.deps.newSessionId();
@@ -277,11 +277,7 @@ export class PackDesk {
     const resumed = await this.resumeAside(found.shipment.shipmentId);
     if (resumed > 0) {
       const s = this.session;
-      const units = s.lines.reduce((a, l) => a + l.quantity, 0);
-      const verified = s.lines.reduce((a, l) => a + l.verified, 0);
-      const serials = s.lines.reduce((a, l) => a + l.serials.length, 0);
-      const kept = `${verified} of ${units} unit${units === 1 ? '' : 's'} verified${serials > 0 ? `, ${serials} serial${serials === 1 ? '' : 's'}` : ''}`;
-      this.session = { ...s, feedback: { tone: 'ok', text: `Shipment ${s.shipmentId} reopened as it was put aside: ${kept}. ${nextStepWords(s)}`, sound: 'success' } };
+      this.session = { ...s, feedback: { tone: 'ok', text: `Shipment ${s.shipmentId} reopened as it was put aside: ${unitProgressWords(s, true)}. ${nextStepWords(s)}`, sound: 'success' } };
     }
     return this.settle();
   }
@@ -301,22 +297,6 @@ export class PackDesk {
       this.session = refused ? before : next;
     }
     return carried.length;
-  }
-
-  /**
-   * Warehouse mode: claims the shipment for this desk, then reads it again, so a shipment a desk
-   * that died had packed (before its claim was recorded as packed) is not sent a second time.
-   */
-  private async claimFor(shipment: ShipmentWire): Promise<{ shipment: ShipmentWire } | { text: string }> {
-    const claims = this.deps.claims;
-    if (!claims) return { shipment };
-    const answer = await claims.claim(shipment.shipmentId, this.deps.who.operator);
-    if (!answer.ok) return { text: answer.text };
-    const [fresh] = await this.deps.client.orders.getShipments({ shipmentIds: [shipment.shipmentId] });
-    const refusal = fresh ? checkActionable(fresh, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId }) : { text: `Shipment ${shipment.shipmentId} is gone at the marketplace.` };
-    if (!refusal) return { shipment: fresh! };
-    await claims.release(shipment.shipmentId);
-    return { text: refusal.text };
   }
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
