@@ -3,6 +3,7 @@
 // until submit: it is read once, the input is emptied before the call leaves, and nothing in
 // React state or a store ever holds it.
 import { useRef, useState, type FormEvent } from 'react';
+import { useBusyAction } from '../../app/use-busy-action.js';
 import { useStation } from '../../app/station-context.js';
 import { MarketplaceConnection, type MarketplaceMode } from '../../../../shared/settings.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
@@ -26,26 +27,13 @@ export function ConnectionForm() {
   const [appId, setAppId] = useState(saved?.appId ?? '');
   const [redirectUri, setRedirectUri] = useState(saved?.redirectUri ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, result, setResult, run } = useBusyAction(errorWords);
   const [awaitingCallback, setAwaitingCallback] = useState(false);
   const [callbackUrl, setCallbackUrl] = useState('');
   const secretRef = useRef<HTMLInputElement>(null);
   // In Electron the shell opens the sign-in page and catches the redirect itself; in a browser
   // the operator pastes the address the marketplace sent them back to.
   const browserMode = info?.transport !== 'ipc';
-
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setResult(undefined);
-    try {
-      await work();
-    } catch (e) {
-      setResult({ ok: false, text: errorWords(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();

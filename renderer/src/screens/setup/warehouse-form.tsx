@@ -4,6 +4,7 @@
 // sent, like the app secret: emptied before the call leaves, never in React state, never shown
 // back (the view says only whether one is stored). Saving takes effect at once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBusyAction } from '../../app/use-busy-action.js';
 import { useStation } from '../../app/station-context.js';
 import type { WarehouseForm as Form, WarehouseView } from '../../../../shared/contract/warehouse-desk.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
@@ -39,8 +40,7 @@ export function WarehouseSetup() {
   const [registration, setRegistration] = useState(saved?.registration ?? '');
   const [deskName, setDeskName] = useState(settings?.desk.name ?? '');
   const [view, setView] = useState<WarehouseView>();
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, result, setResult, run } = useBusyAction(errorWords);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -53,18 +53,6 @@ export function WarehouseSetup() {
     const password = passwordRef.current?.value ?? '';
     if (clear && passwordRef.current) passwordRef.current.value = '';
     return { url: url.trim(), ...(password ? { password } : {}), sslMode, caFile: caFile.trim(), registration: registration.trim(), deskName: deskName.trim() };
-  }
-
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setResult(undefined);
-    try {
-      await work();
-    } catch (e) {
-      setResult({ ok: false, text: errorWords(e) });
-    } finally {
-      setBusy(false);
-    }
   }
 
   function save(e: FormEvent) {

@@ -2,33 +2,26 @@
 // type or scan its id, Enter. The station refuses a packed one; the result is said in words.
 import { useState, type FormEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
-import { errorWords } from '../../app/errors.js';
+import { useBusyAction } from '../../app/use-busy-action.js';
 
 export function ReleaseClaim() {
   const api = useStation();
   const [shipmentId, setShipmentId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const { busy, result, setResult, run } = useBusyAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const id = shipmentId.trim();
     if (!id || busy) return;
-    setBusy(true);
-    setResult(undefined);
-    try {
+    void run(async () => {
       const answer = await api.invoke('claims.release', { shipmentId: id });
       setResult({ ok: answer.released, text: answer.text });
       if (answer.released) setShipmentId('');
-    } catch (error) {
-      setResult({ ok: false, text: errorWords(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form aria-label="Release a claim" className="board-release" onSubmit={(e) => void submit(e)}>
+    <form aria-label="Release a claim" className="board-release" onSubmit={submit}>
       <label>
         Release a held shipment
         <input value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} placeholder="Shipment id" spellCheck={false} autoComplete="off" />
