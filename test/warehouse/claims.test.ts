@@ -118,6 +118,34 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     expect(holders).toEqual(['Desk 9', 'Desk 9']);
   });
 
+  it('takes the most urgent candidates first (the order given, not the ids), new rows and existing ones alike', async () => {
+    const clock = manualClock(new Date('2026-11-24T05:00:00Z'));
+    const pool = await wh.freshPool();
+    const claims = new ClaimService(pool, { clock, leaseMs: LEASE });
+    // Z-9 is known (released after a single claim); the others the warehouse has never seen.
+    await claims.claim('Z-9', 'Desk 9', 'Asha');
+    await claims.release('Z-9', 'Desk 9');
+    const byUrgency = ['Z-9', 'M-1', 'A-5', 'Q-2', 'B-7'];
+    expect(await claims.claimWave(byUrgency, 'Desk 1', 'Ravi', 'w1', 3)).toEqual(['Z-9', 'M-1', 'A-5']);
+    expect(await claims.claimWave(byUrgency, 'Desk 2', 'Meena', 'w2', 3)).toEqual(['Q-2', 'B-7']);
+    expect(await claims.claimWave(byUrgency, 'Desk 2', 'Meena', 'w3', 3)).toEqual([]);
+  });
+
+  it('splits never-seen candidates between 8 desks starting together, each taking its own share of the most urgent', async () => {
+    const clock = manualClock(new Date('2026-11-24T05:00:00Z'));
+    const dbUrl = await wh.freshUrl();
+    const candidates = Array.from({ length: 2000 }, (_, i) => `N-${String(1999 - i).padStart(4, '0')}`);
+    const desks = Array.from({ length: 8 }, (_, i) => ({ name: `Desk ${i + 1}`, claims: new ClaimService(wh.pool({ url: dbUrl }), { clock, leaseMs: LEASE }) }));
+    const firsts = await Promise.all(desks.map((d) => d.claims.claimWave(candidates, d.name, 'op', `wave-${d.name}`, 20)));
+    const all = firsts.flat();
+    for (const mine of firsts) expect(mine).toHaveLength(20);
+    expect(new Set(all).size).toBe(160);
+    // Only the most urgent were taken: no desk jumped ahead to insert the whole list.
+    expect(all.every((id) => candidates.indexOf(id) < 200)).toBe(true);
+    const rows = await wh.pool({ url: dbUrl }).query<{ n: number }>('SELECT count(*)::int AS n FROM claims');
+    expect(rows.rows[0]!.n).toBe(160);
+  });
+
   it('lets a wave take over expired leases but not live ones', async () => {
     const clock = manualClock(new Date('2026-11-24T05:00:00Z'));
     const pool = await wh.freshPool();

@@ -5,13 +5,15 @@
 //
 // Single claims lock the shipment's row (SELECT ... FOR UPDATE) so two desks racing for one
 // shipment are served one after the other. Waves lock candidate rows with FOR UPDATE SKIP
-// LOCKED and a limit: two desks claiming from the same candidates at once take different rows.
+// LOCKED and a limit (wave-claims.ts): two desks claiming from the same candidates at once take
+// different rows.
 //
 // Time comes from the injected clock (desks keep NTP time), so leases can be tested without
 // waiting; every comparison uses the same clock value sent with the statement.
 import type { Clock } from '../packing/ist-dates.js';
 import { istParts } from '../packing/ist-dates.js';
 import { inTransaction, withClient, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
+import { claimWaveRows } from './wave-claims.js';
 
 /** How long a claim lives without renewal; a desk renews every third of it. */
 export const DEFAULT_LEASE_MS = 90_000;
@@ -117,37 +119,15 @@ export class ClaimService {
   }
 
   /**
-   * Claims up to `limit` of a wave's candidate shipments that no other desk holds, skipping rows
-   * another desk is claiming at this very moment. Returns the newly claimed ids in candidate
-   * order (not those the desk already held), so a desk can call it until it returns none.
+   * Claims up to `limit` of a wave's candidate shipments that no other desk holds, most urgent
+   * (first) candidates first, skipping rows another desk is claiming at this very moment. Returns
+   * the newly claimed ids in candidate order (not those the desk already held), so a desk can call
+   * it until it returns none.
    */
   async claimWave(candidates: readonly string[], desk: string, operator: string, waveId: string, limit = candidates.length): Promise<string[]> {
     if (candidates.length === 0 || limit <= 0) return [];
     const { now, until } = this.times();
-    // Sorted so two desks inserting overlapping sets take row locks in the same order (no deadlock).
-    const ids = [...new Set(candidates)].sort();
-    return withClient(this.pool, async (client) => {
-      await client.query('INSERT INTO claims (shipment_id) SELECT unnest($1::text[]) ON CONFLICT (shipment_id) DO NOTHING', [ids]);
-      // One statement: lock free rows (skipping those another desk is locking), claim them, and
-      // record the expired leases taken over from another desk.
-      const claimed = await client.query<{ shipment_id: string }>(
-        `WITH free AS (
-           SELECT shipment_id, desk AS prev_desk, operator AS prev_operator FROM claims
-           WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL AND (desk IS NULL OR lease_until <= $4)
-           ORDER BY shipment_id LIMIT $7 FOR UPDATE SKIP LOCKED),
-         taken AS (
-           UPDATE claims c SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = $6
-           FROM free WHERE c.shipment_id = free.shipment_id
-           RETURNING c.shipment_id, free.prev_desk, free.prev_operator),
-         logged AS (
-           INSERT INTO claim_events (shipment_id, event, desk, operator, previous_desk, previous_operator, by_whom, at)
-           SELECT shipment_id, 'taken_over', $2, $3, prev_desk, prev_operator, $2, $4 FROM taken WHERE prev_desk IS NOT NULL AND prev_desk <> $2)
-         SELECT shipment_id FROM taken`,
-        [ids, desk, operator, now, until, waveId, limit],
-      );
-      const got = new Set(claimed.rows.map((r) => r.shipment_id));
-      return candidates.filter((id, i) => got.has(id) && candidates.indexOf(id) === i);
-    });
+    return withClient(this.pool, (client) => claimWaveRows(client, { candidates, desk, operator, waveId, limit, now, until }));
   }
 
   /** Extends the desk's leases; returns the ids the desk no longer holds (taken over or released). */
