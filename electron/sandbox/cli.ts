@@ -9,12 +9,13 @@ import { loadOrCreateTls } from './tls.js';
 import { startSandbox, type RunningSandbox } from './sandbox.js';
 import { StateDirMismatchError } from './persistence.js';
 import { MAX_LABEL_GENERATION_MS } from '../../shared/api/limits.js';
+import { PushFaultConfig } from './push/push-faults.js';
 
 /** Largest data set the CLI seeds (the seed is sized for 100,000 in under 10 s). */
 export const MAX_CLI_SHIPMENTS = 1_000_000;
 /** Size of a new data set when --shipments is not given. */
 export const CLI_DEFAULT_SHIPMENTS = 200;
-const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000 | --label-delay-spread]';
+const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000 | --label-delay-spread] [--push-faults \'{"dropRate":0.1}\']';
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z
@@ -30,6 +31,18 @@ const Args = z.object({
   shipments: wholeNumber('shipments', 0, MAX_CLI_SHIPMENTS).optional(),
   'label-delay-ms': wholeNumber('label-delay-ms', 0, MAX_LABEL_GENERATION_MS).optional(),
   'label-delay-spread': z.boolean().optional(),
+  'push-faults': z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '--push-faults must be JSON, e.g. \'{"dropRate":0.1,"duplicateRate":0.1,"seed":7}\'' });
+        return z.NEVER;
+      }
+    })
+    .pipe(PushFaultConfig)
+    .optional(),
 });
 
 function fail(message: string): never {
@@ -48,6 +61,7 @@ async function main(): Promise<void> {
         shipments: { type: 'string' },
         'label-delay-ms': { type: 'string' },
         'label-delay-spread': { type: 'boolean' },
+        'push-faults': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -55,7 +69,11 @@ async function main(): Promise<void> {
     fail((e as Error).message);
   }
   const parsed = Args.safeParse(raw);
-  if (!parsed.success) fail(parsed.error.issues[0].message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // A knob's own issue names its field inside the JSON; the flag is named for the reader.
+    fail(issue.path[0] === 'push-faults' && issue.path.length > 1 ? `--push-faults ${issue.path.slice(1).join('.')}: ${issue.message}` : issue.message);
+  }
   const args = parsed.data;
   const stateDir = resolve(args['state-dir']);
 
@@ -92,6 +110,7 @@ async function main(): Promise<void> {
       labelDelayMs: args['label-delay-ms'],
       // The spec's spread of label delays, seeded like the data set so that a run repeats.
       labelDelaySpreadSeed: args['label-delay-spread'] ? (args.seed ?? 7) : undefined,
+      pushFaults: args['push-faults'],
     });
   } catch (e) {
     if (e instanceof StateDirMismatchError) fail(e.message);

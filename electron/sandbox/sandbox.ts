@@ -14,6 +14,8 @@ import { registerPlatform } from './platform/platform-registry.js';
 import { loadOrCreateControlToken } from './platform/control-token.js';
 import { openPersistence, type StatePersistence } from './persistence.js';
 import { createFaultInjector, type FaultInjector } from './faults.js';
+import { PushHub, registerPushHub, type PushHubOptions } from './push/push-hub.js';
+import type { PushFaultConfig } from './push/push-faults.js';
 
 export const DEFAULT_SEED = 7;
 export const DEFAULT_SHIPMENTS = 50;
@@ -37,6 +39,10 @@ export interface SandboxOptions {
   hooks?: PipelineHooks;
   /** Where state survives restarts (persistence.ts); in memory only when absent. */
   stateDir?: string;
+  /** The push delivery fault knob at start (--push-faults); POST /sandbox/push/faults changes it. */
+  pushFaults?: PushFaultConfig;
+  /** Tests: the wait between push delivery attempts (real timers otherwise). */
+  pushWait?: PushHubOptions['wait'];
 }
 
 export interface RunningSandbox {
@@ -45,6 +51,8 @@ export interface RunningSandbox {
   baseUrl: string;
   info: SeedInfo;
   faults: FaultInjector;
+  /** Push notifications: subscriptions, delivery and its fault knob (push/). */
+  push: PushHub;
   /** The X-Sandbox-Control value of the control API (kept in the state directory when there is one). */
   controlToken: string;
   /** The data set actually served (a state directory may dictate seed and size). */
@@ -69,6 +77,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
   const flush = () => (store ? store.flush(world) : forgetChanges(world));
   const faults = createFaultInjector(meta.seed);
+  const push = new PushHub({ world, stateDir: options.stateDir, seed: meta.seed, faults: options.pushFaults, wait: options.pushWait });
+  registerPushHub(world, push);
 
   const reset = () => {
     // Tokens belong to the station's sign-in, not to the data set: keeping them means a demo can
@@ -78,7 +88,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     clearWorld(world);
     faults.configure({});
     const epochMs = clock.now();
-    Object.assign(info, clock.frozenAt(epochMs, () => seedWorld(world, { seed: meta.seed, shipments: meta.shipments })));
+    // The re-seeded data set is not announced shipment by shipment: subscribers re-read it.
+    Object.assign(info, push.quietly(() => clock.frozenAt(epochMs, () => seedWorld(world, { seed: meta.seed, shipments: meta.shipments }))));
     forgetChanges(world);
     for (const t of tokens) {
       world.tokens.set(t.token, t);
@@ -118,6 +129,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       front.server.off('error', reject);
       resolve();
     });
+  }).catch(async (e: unknown) => {
+    // Restored notifications must not go out from a sandbox that never started.
+    await push.close();
+    throw e;
   });
   const { port } = front.server.address() as AddressInfo;
 
@@ -138,6 +153,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     baseUrl: `https://127.0.0.1:${port}`,
     info,
     faults,
+    push,
     controlToken,
     seed: meta.seed,
     shipments: meta.shipments,
@@ -149,6 +165,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.closeAllConnections();
         server.close();
         await closed;
+        await push.close();
         store?.close(world);
       })()),
   };

@@ -48,7 +48,11 @@ export const SelfShipOrderStatus = z.enum(['APPROVED', 'SHIPPED', 'DELIVERED', '
 /** Service item states (spec § Self Ship order and service item; § Self Ship return). */
 export const ServiceStatus = z.enum(['ACTIVATED', 'IN_PROGRESS', 'COMPLETE', 'CANCELLED', 'REQUESTED', 'COMPLETED']);
 
-/** Event names exactly as the spec's Events table gives them. */
+/**
+ * Event names exactly as the spec's Events table gives them, then the kinds the marketplace's
+ * public documentation adds to the push notifications (shared/api/notifications.ts), named in
+ * the same style.
+ */
 export const EventKind = z.enum([
   'Shipment Created',
   'Hold',
@@ -61,6 +65,12 @@ export const EventKind = z.enum([
   'Return Created',
   'Return Completed',
   'Return Cancelled',
+  'Pickup Complete',
+  'Dispatch Dates Changed',
+  'Shipment Form Failed',
+  'Return Tracking Id Updated',
+  'Return Expected Date Changed',
+  'Return Picked Up',
 ]);
 export type EventKind = z.infer<typeof EventKind>;
 

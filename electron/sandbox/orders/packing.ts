@@ -50,7 +50,8 @@ export function applyPack(world: World, seller: Seller, plan: PackPlan): void {
   };
   s.pack = record;
   if (processForms(s)) {
-    moveActiveItems(s, 'FORM_FAILED', world.nowIso());
+    const ids = moveActiveItems(s, 'FORM_FAILED', world.nowIso());
+    world.emit('Shipment Form Failed', { shipmentId: s.shipmentId, orderItemIds: ids });
   } else {
     moveActiveItems(s, 'PACKING_IN_PROGRESS', world.nowIso());
     world.packing.add(s.shipmentId);

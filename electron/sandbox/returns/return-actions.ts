@@ -50,6 +50,8 @@ export function pickupOne(world: World, seller: Seller, raw: unknown, topLocatio
     throw new ItemFailure('SLA_BREACHED', `pickupDate ${req.pickupDate} is after the reverse-pickup-by date ${ret.expectedDate}.`);
   }
   ret.pickupDate = iso(at);
+  // Picked up from the buyer, then complete: two changes, two events, in that order.
+  world.emit('Return Picked Up', { returnId: ret.returnId, shipmentId: ret.shipmentId, orderItemIds: [ret.orderItemId] }, at);
   completeReturn(world, ret, at);
   return ret;
 }
@@ -66,6 +68,7 @@ export function pickupAttemptOne(world: World, seller: Seller, raw: unknown, top
   ret.attempts.push({ at: iso(at), newDate: iso(next), reason: req.reason, kind: 'pickup' });
   ret.updatedDate = world.nowIso();
   world.touch('return', ret.returnId);
+  world.emit('Return Expected Date Changed', { returnId: ret.returnId, shipmentId: ret.shipmentId, orderItemIds: [ret.orderItemId] });
   return ret;
 }
 
@@ -82,6 +85,7 @@ export function techVisitAttemptOne(world: World, seller: Seller, raw: unknown, 
   ret.attempts.push({ at: iso(at), newDate: iso(next), reason: req.reason, kind: 'techVisit' });
   ret.updatedDate = world.nowIso();
   world.touch('return', ret.returnId);
+  world.emit('Return Expected Date Changed', { returnId: ret.returnId, shipmentId: ret.shipmentId, orderItemIds: [ret.orderItemId] });
   return ret;
 }
 

@@ -36,7 +36,7 @@ const CreateShipmentsBody = z.strictObject({
 });
 const HoldBody = z.strictObject({ hold: z.boolean() });
 const CancelBody = z.strictObject({ by: z.enum(['buyer', 'marketplace']), reason: z.string().min(1).max(200).optional() });
-const LogisticsBody = z.strictObject({ event: z.enum(['SHIPPED', 'DELIVERED', 'RTO']) });
+const LogisticsBody = z.strictObject({ event: z.enum(['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED', 'RTO']) });
 const ReturnBody = z.strictObject({ orderItemId: z.string().min(1), kind: z.enum(['standard', 'courier', 'customer']) });
 const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_SECONDS) });
 const EventsQuery = z.object({ since: z.coerce.number().int().min(0).default(0) });
@@ -158,7 +158,7 @@ export const controlRoutes: RouteDef[] = [
     method: 'POST',
     path: '/sandbox/shipments/{shipmentId}/logistics',
     auth: 'loopback',
-    summary: 'The logistics partner ships, delivers or returns to origin (RTO) a shipment.',
+    summary: 'The logistics partner picks up (PICKUP_COMPLETE), ships, delivers or returns to origin (RTO) a shipment.',
     specRef: '§ Shipment (standard fulfilment)',
     request: LogisticsBody,
     response: ItemStatuses,

@@ -6,6 +6,8 @@ import { returnRoutes } from './returns.js';
 import { selfShipRoutes } from './selfship.js';
 import { listingRoutes } from './listings.js';
 import { controlRoutes } from './control.js';
+import { controlUpdateRoutes } from './control-updates.js';
+import { pushRoutes } from '../push/push-routes.js';
 import { buildOpenApi } from '../openapi.js';
 
 // The interface description is generated from the whole list, so it lives beside the list (a
@@ -20,5 +22,5 @@ const openApiRoute: RouteDef = {
 };
 
 export function allRoutes(): RouteDef[] {
-  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes, openApiRoute];
+  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes, ...controlUpdateRoutes, ...pushRoutes, openApiRoute];
 }

@@ -7,7 +7,7 @@ import type { World } from './world.js';
 import { releaseStock } from './allocation.js';
 import type { ShipmentRec } from './model.js';
 
-export type LogisticsEvent = 'SHIPPED' | 'DELIVERED' | 'RTO';
+export type LogisticsEvent = 'PICKUP_COMPLETE' | 'SHIPPED' | 'DELIVERED' | 'RTO';
 
 /**
  * Places or releases a hold (events Hold / UnHold, spec § Shipment "Other facts"). Setting the
@@ -29,6 +29,9 @@ export function setHold(world: World, shipment: ShipmentRec, hold: boolean): voi
 
 /**
  * Applies a logistics partner event; throws ApiError(409) when the state does not allow it.
+ * PICKUP_COMPLETE: the partner collected the parcel, READY_TO_DISPATCH -> PICKUP_COMPLETE, event
+ * Pickup Complete (the order item status of sdk-facts § 15.8; its transitions are "not shown",
+ * the sandbox places it between the pickup request and SHIPPED).
  * SHIPPED: READY_TO_DISPATCH (or PICKUP_COMPLETE) -> SHIPPED, event Shipped.
  * DELIVERED: SHIPPED -> DELIVERED, event Delivered.
  * RTO (return to origin: the partner brings the parcel back undelivered): SHIPPED ->
@@ -50,6 +53,11 @@ export function applyLogisticsEvent(world: World, shipment: ShipmentRec, event: 
   const now = world.nowIso();
   let moved: string[];
   switch (event) {
+    case 'PICKUP_COMPLETE':
+      if (!allActiveIn(shipment, ['READY_TO_DISPATCH'])) refuse('READY_TO_DISPATCH');
+      moved = moveActiveItems(shipment, 'PICKUP_COMPLETE', now);
+      world.emit('Pickup Complete', { shipmentId: id, orderItemIds: moved });
+      break;
     case 'SHIPPED':
       if (!allActiveIn(shipment, ['READY_TO_DISPATCH', 'PICKUP_COMPLETE'])) refuse('READY_TO_DISPATCH');
       moved = moveActiveItems(shipment, 'SHIPPED', now);
@@ -66,7 +74,7 @@ export function applyLogisticsEvent(world: World, shipment: ShipmentRec, event: 
       for (const item of shipment.orderItems) if (item.status === 'RETURN_REQUESTED') item.courierReturn = true;
       break;
     default:
-      throw orderError(400, 'UNPROCESSABLE_ENTITY', `Unknown logistics event ${String(event)}; use SHIPPED, DELIVERED or RTO.`);
+      throw orderError(400, 'UNPROCESSABLE_ENTITY', `Unknown logistics event ${String(event)}; use PICKUP_COMPLETE, SHIPPED, DELIVERED or RTO.`);
   }
   world.touch('shipment', id);
 }

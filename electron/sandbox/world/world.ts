@@ -53,6 +53,11 @@ export class World {
   readonly dirty = new Set<string>();
   /** Events appended since the last flush. */
   readonly newEvents: EventRec[] = [];
+  /**
+   * Called with every event as it is appended, while the world is in the state the event
+   * describes (push/ builds its notifications here). Restored and seeded events are not emitted.
+   */
+  readonly emitListeners: ((event: EventRec) => void)[] = [];
 
   constructor(options: WorldOptions) {
     this.clock = options.clock;
@@ -96,6 +101,7 @@ export class World {
     const event: EventRec = { seq: this.events.length + 1, kind, ...ids, at: new Date(at).toISOString() };
     this.events.push(event);
     this.newEvents.push(event);
+    for (const listener of this.emitListeners) listener(event);
     return event;
   }
 

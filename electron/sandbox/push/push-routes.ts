@@ -1,0 +1,112 @@
+// Control routes of push notifications: subscribe a receiver, list and unsubscribe, the delivery
+// status per subscription and the delivery fault knob. Loopback and the control token, as every
+// /sandbox/ route (http/server.ts).
+import { z } from 'zod';
+import { orderError, type RouteContext, type RouteDef } from '../http/route.js';
+import { PushFaultConfig } from './push-faults.js';
+import { pushHubOf, type PushHub } from './push-hub.js';
+import { MAX_PUSH_SUBSCRIPTIONS, SubscribeBody, publicSubscription } from './subscriptions.js';
+
+const PublicSubscription = z.object({
+  subscriptionId: z.string(),
+  url: z.string(),
+  sellerId: z.string().optional(),
+  secretHeader: z.object({ name: z.string() }).optional(),
+  createdAt: z.string(),
+});
+const StatusEntry = z.object({
+  subscriptionId: z.string(),
+  url: z.string(),
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  retrying: z.number().int(),
+  droppedByFault: z.number().int(),
+  duplicatedByFault: z.number().int(),
+  reorderedByFault: z.number().int(),
+  delayedByFault: z.number().int(),
+  attempts: z.number().int(),
+  failedAttempts: z.number().int(),
+  recentBackoffMs: z.array(z.number().int()),
+  lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  lastDeliveredAt: z.string().nullable(),
+});
+
+function hub(ctx: RouteContext): PushHub {
+  const h = pushHubOf(ctx.world);
+  if (!h) throw orderError(503, 'NOT_READY', 'Push notifications are not running in this sandbox.');
+  return h;
+}
+
+function parse<T>(schema: z.ZodType<T>, ctx: RouteContext): T {
+  if (ctx.bodyError) throw orderError(400, 'INVALID_REQUEST_JSON', `The body is not valid JSON: ${ctx.bodyError}`);
+  const result = schema.safeParse(ctx.body ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw orderError(400, 'INVALID_REQUEST', `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  }
+  return result.data;
+}
+
+export const pushRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/sandbox/push/subscriptions',
+    auth: 'loopback',
+    summary: `Subscribes an HTTPS receiver (url, caCert PEM to trust for it, optional sellerId and secretHeader); at most ${MAX_PUSH_SUBSCRIPTIONS}.`,
+    specRef: '§ Events',
+    request: SubscribeBody,
+    response: PublicSubscription,
+    handler: (ctx) => {
+      const body = parse(SubscribeBody, ctx);
+      if (body.sellerId && !ctx.world.sellers.has(body.sellerId)) throw orderError(400, 'INVALID_REQUEST', `sellerId: no seller ${body.sellerId}.`);
+      const h = hub(ctx);
+      if (h.list().length >= MAX_PUSH_SUBSCRIPTIONS) throw orderError(409, 'TOO_MANY_SUBSCRIPTIONS', `At most ${MAX_PUSH_SUBSCRIPTIONS} subscriptions; unsubscribe one first.`);
+      return { status: 201, json: publicSubscription(h.subscribe(body)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/sandbox/push/subscriptions',
+    auth: 'loopback',
+    summary: 'Lists the subscriptions (secret header values are never shown).',
+    specRef: '§ Events',
+    response: z.object({ subscriptions: z.array(PublicSubscription) }),
+    handler: (ctx) => ({ json: { subscriptions: hub(ctx).list() } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/sandbox/push/subscriptions/{subscriptionId}',
+    auth: 'loopback',
+    summary: 'Unsubscribes a receiver; its undelivered notifications are discarded.',
+    specRef: '§ Events',
+    response: z.object({ unsubscribed: z.string() }),
+    handler: (ctx) => {
+      const id = ctx.params.subscriptionId;
+      if (!hub(ctx).unsubscribe(id)) throw orderError(404, 'INVALID_SUBSCRIPTION', `No subscription ${id}; GET /sandbox/push/subscriptions lists them.`);
+      return { json: { unsubscribed: id } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/sandbox/push/status',
+    auth: 'loopback',
+    summary: 'Per subscription: delivered, pending, retrying, dropped-by-fault counts, recent backoff waits and the last error.',
+    specRef: '§ Events',
+    response: z.object({ subscriptions: z.array(StatusEntry) }),
+    handler: (ctx) => ({ json: { subscriptions: hub(ctx).status() } }),
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/push/faults',
+    auth: 'loopback',
+    summary: 'Drops, duplicates, delays or reorders push deliveries with seeded rates; {} clears.',
+    specRef: '§ Events',
+    request: PushFaultConfig,
+    response: z.object({ faults: PushFaultConfig }),
+    handler: (ctx) => {
+      const h = hub(ctx);
+      h.faults.configure(parse(PushFaultConfig, ctx));
+      return { json: { faults: h.faults.config } };
+    },
+  },
+];
