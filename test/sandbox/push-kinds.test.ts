@@ -149,7 +149,7 @@ describe('subscription routes', () => {
     expect(r.status).toBe(401);
   });
 
-  it('unsubscribes: no further deliveries; an unknown id is a 404 in words', async () => {
+  it('unsubscribes: no further deliveries; an unknown id is a 404, a malformed one a 400, in words', async () => {
     const other = await startReceiver();
     try {
       const sub = (await control('POST', '/sandbox/push/subscriptions', { url: other.url, caCert: other.tls.caCert })).json.subscriptionId as string;
@@ -162,6 +162,9 @@ describe('subscription routes', () => {
       const missing = await control('DELETE', `/sandbox/push/subscriptions/${sub}`);
       expect(missing.status).toBe(404);
       expect(missing.json.message).toContain('GET /sandbox/push/subscriptions');
+      const malformed = await control('DELETE', '/sandbox/push/subscriptions/not-an-id');
+      expect(malformed.status).toBe(400);
+      expect(malformed.json.message).toContain('subscriptionId');
     } finally {
       await other.close();
     }

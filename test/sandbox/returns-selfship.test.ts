@@ -51,11 +51,13 @@ describe('Requested: tech visit attempt, approve, reject', () => {
   it('tech visit attempt keeps REQUESTED and extends the tech-visit SLA; dates required', async () => {
     const { id } = await customerReturn();
     const newDate = at(sb, 3 * DAY);
+    const since = lastSeq(sb);
     const r = await act('techVisitAttempt', { returns: [{ returnId: id, attemptDate: at(sb), newTechVisitDate: newDate, reason: 'Nobody home' }] });
     expect(one(r).processingStatus).toBe('SUCCESS');
     const ret = await getReturn(sb, id);
     expect(ret).toMatchObject({ status: 'REQUESTED', expectedDate: newDate });
     expect(ret.services[0].serviceByDate).toBe(newDate);
+    expect(await eventsFor(sb, id, since)).toEqual(['Return Expected Date Changed']);
     expect(one(await act('techVisitAttempt', { returns: [{ returnId: id, attemptDate: at(sb) }] })).errorCode).toBe('UNPROCESSABLE_ENTITY');
     expect(one(await act('techVisitAttempt', { returns: [{ returnId: id, newTechVisitDate: at(sb, DAY) }] })).errorCode).toBe('UNPROCESSABLE_ENTITY');
   });
@@ -103,9 +105,11 @@ describe('Approved customer return: reverse pickup attempt and confirmation', ()
   it('pickup attempt keeps APPROVED and moves the pickup-by date; dates required', async () => {
     const { s, id } = await approved();
     const newDate = at(sb, 2 * DAY);
+    const since = lastSeq(sb);
     const r = await act('pickupAttempt', { returns: [{ returnId: id, pickupDate: at(sb), newPickupDate: newDate, reason: 'Customer away', locationId: s.locationId }] });
     expect(one(r).processingStatus).toBe('SUCCESS');
     expect(await getReturn(sb, id)).toMatchObject({ status: 'APPROVED', expectedDate: newDate });
+    expect(await eventsFor(sb, id, since)).toEqual(['Return Expected Date Changed']);
     for (const missing of ['pickupDate', 'newPickupDate']) {
       const item: Record<string, string> = { returnId: id, pickupDate: at(sb), newPickupDate: at(sb, 3 * DAY), reason: 'x' };
       delete item[missing];
@@ -116,14 +120,14 @@ describe('Approved customer return: reverse pickup attempt and confirmation', ()
     expect((await getReturn(sb, id)).expectedDate).toBe(newDate);
   });
 
-  it('pickup confirmation: COMPLETED, item RETURNED, event Return Completed; locationId per return or top level', async () => {
+  it('pickup confirmation: COMPLETED, item RETURNED, events Return Picked Up then Return Completed; locationId per return or top level', async () => {
     const { s, id } = await approved();
     const since = lastSeq(sb);
     const r = await act('pickup', { returns: [{ returnId: id, pickupDate: at(sb) }], locationId: s.locationId });
     expect(one(r).processingStatus).toBe('SUCCESS');
     expect((await getReturn(sb, id)).status).toBe('COMPLETED');
     expect(await itemStatuses(sb, s.shipmentId)).toEqual(['RETURNED']);
-    expect(await eventsFor(sb, id, since)).toEqual(['Return Completed']);
+    expect(await eventsFor(sb, id, since)).toEqual(['Return Picked Up', 'Return Completed']);
     const b = await approved();
     expect(one(await act('pickup', { returns: [{ returnId: b.id, pickupDate: at(sb), locationId: b.s.locationId }] })).processingStatus).toBe('SUCCESS');
   });

@@ -241,7 +241,7 @@ describe('forms', () => {
     const ack = await sb.call('POST', '/sellers/v3/shipments/forms/updateAck', { body: { shipments: [{ shipmentId: id, formName: form.name, ackNumber: 'ACK-12345' }] } });
     expect(only(ack).processingStatus).toBe('SUCCESS');
     expect(new Set(await statusesOf(sb, id))).toEqual(new Set(['PACKED']));
-    expect(eventsOf(sb, id)).toEqual(['Shipment Created', 'Packed']);
+    expect(eventsOf(sb, id)).toEqual(['Shipment Created', 'Shipment Form Failed', 'Packed']);
     const after = await sb.call('GET', `/sellers/v3/shipments/${id}/forms`);
     expect(after.json.shipments[0].forms.find((f: any) => f.name === form.name)).toMatchObject({ status: 'COMPLETED', ackNumber: 'ACK-12345' });
     const again = await sb.call('POST', '/sellers/v3/shipments/forms/updateAck', { body: { shipments: [{ shipmentId: id, formName: form.name, ackNumber: 'ACK-2' }] } });

@@ -31,6 +31,9 @@ const StatusEntry = z.object({
   lastDeliveredAt: z.string().nullable(),
 });
 
+/** The form push-hub.ts gives subscription ids: SUB0001, SUB0002, ... */
+const SUBSCRIPTION_ID = /^SUB\d{4,9}$/;
+
 function hub(ctx: RouteContext): PushHub {
   const h = pushHubOf(ctx.world);
   if (!h) throw orderError(503, 'NOT_READY', 'Push notifications are not running in this sandbox.');
@@ -82,6 +85,7 @@ export const pushRoutes: RouteDef[] = [
     response: z.object({ unsubscribed: z.string() }),
     handler: (ctx) => {
       const id = ctx.params.subscriptionId;
+      if (!SUBSCRIPTION_ID.test(id)) throw orderError(400, 'INVALID_REQUEST', `subscriptionId: ${id.slice(0, 40)} is not a subscription id (SUB followed by digits, as POST /sandbox/push/subscriptions answered).`);
       if (!hub(ctx).unsubscribe(id)) throw orderError(404, 'INVALID_SUBSCRIPTION', `No subscription ${id}; GET /sandbox/push/subscriptions lists them.`);
       return { json: { unsubscribed: id } };
     },

@@ -147,16 +147,4 @@ export const controlUpdateRoutes: RouteDef[] = [
       return { json: { returnId: ret.returnId, status: ret.status, trackingId: ret.trackingId, expectedDate: ret.expectedDate, ...(ret.pickupDate ? { pickupDate: ret.pickupDate } : {}) } };
     },
   },
-  {
-    method: 'POST',
-    path: '/sandbox/returns/{returnId}/cancel',
-    auth: 'loopback',
-    summary: 'The marketplace cancels a standard CREATED return: the product is not coming (event Return Cancelled).',
-    specRef: '§ Return (standard fulfilment)',
-    response: ReturnView,
-    handler: (ctx) => {
-      const ret = cancelReturnByMarketplace(ctx.world, ctx.params.returnId);
-      return { json: { returnId: ret.returnId, status: ret.status, trackingId: ret.trackingId, expectedDate: ret.expectedDate, ...(ret.pickupDate ? { pickupDate: ret.pickupDate } : {}) } };
-    },
-  },
 ];
