@@ -43,6 +43,8 @@ export interface SandboxOptions {
   pushFaults?: PushFaultConfig;
   /** Tests: the wait between push delivery attempts (real timers otherwise). */
   pushWait?: PushHubOptions['wait'];
+  /** Tests: how long a receiver may take to answer a push (PUSH_TIMEOUT_MS otherwise). */
+  pushTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -77,7 +79,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
   const flush = () => (store ? store.flush(world) : forgetChanges(world));
   const faults = createFaultInjector(meta.seed);
-  const push = new PushHub({ world, stateDir: options.stateDir, seed: meta.seed, faults: options.pushFaults, wait: options.pushWait });
+  const push = new PushHub({ world, stateDir: options.stateDir, seed: meta.seed, faults: options.pushFaults, wait: options.pushWait, timeoutMs: options.pushTimeoutMs });
   registerPushHub(world, push);
 
   const reset = () => {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuth, pinnedClient, spawnSandboxCli } from '../support/sandbox.js';
+import { startReceiver } from '../support/push-receiver.js';
+import { until } from '../support/until.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -63,12 +65,39 @@ describe('sandbox CLI', { timeout: 90_000 }, () => {
     expect(clash.stderr).toMatch(/--seed 11/);
   });
 
+  it('starts with the push fault knob of --push-faults: every notification dropped and counted', async () => {
+    const dir = tempDir();
+    const receiver = await startReceiver();
+    const p = await spawnSandboxCli(['--port', '0', '--seed', '7', '--shipments', '20', '--state-dir', dir, '--push-faults', '{"dropRate":1}']);
+    const client = await pinnedClient(p.ready.caCertPath, p.ready.controlToken);
+    try {
+      const sub = await client.json('POST', `${p.ready.baseUrl}/sandbox/push/subscriptions`, { url: receiver.url, caCert: receiver.tls.caCert });
+      expect(sub.status).toBe(201);
+      await client.json('POST', `${p.ready.baseUrl}/sandbox/shipments`, { count: 2 });
+      const status = await client.json('GET', `${p.ready.baseUrl}/sandbox/push/status`);
+      expect(status.json.subscriptions[0]).toMatchObject({ droppedByFault: 2, pending: 0, delivered: 0 });
+      // The knob off again: the next change arrives.
+      await client.json('POST', `${p.ready.baseUrl}/sandbox/push/faults`, {});
+      await client.json('POST', `${p.ready.baseUrl}/sandbox/shipments`, { count: 1 });
+      await until('the delivery after the knob was cleared', () => receiver.accepted.length === 1);
+      expect(receiver.posts).toHaveLength(1);
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+    } finally {
+      p.child.kill('SIGKILL');
+      await client.dispatcher.close();
+      await receiver.close();
+    }
+  });
+
   it.each([
     [['--port', 'abc', '--state-dir', '/tmp/x'], /--port must be a whole number/],
     [['--port', '70000', '--state-dir', '/tmp/x'], /--port must be at most 65535/],
     [['--shipments', '-3', '--state-dir', '/tmp/x'], /--shipments/],
     [['--port', '0'], /--state-dir DIR is required/],
     [['--colour', 'red', '--state-dir', '/tmp/x'], /Unknown option '--colour'/],
+    [['--push-faults', '{dropRate:', '--state-dir', '/tmp/x'], /--push-faults must be JSON/],
+    [['--push-faults', '{"dropRate":2}', '--state-dir', '/tmp/x'], /--push-faults dropRate/],
   ])('refuses %j with exit code 2 and a clear message', (args, message) => {
     const r = runCli(args);
     expect(r.status).toBe(2);

@@ -13,6 +13,8 @@ import { backoffMs, PUSH_BACKOFF_JITTER_FLOOR, PUSH_MAX_PARALLEL } from '../../e
 import { parseNotification, type NotificationEnvelope } from '../../shared/api/notifications.js';
 
 const WAIT_CAP_MS = 20;
+/** A short receiver timeout, so that a slow receiver can be tested without waiting PUSH_TIMEOUT_MS. */
+const TIMEOUT_MS = 1_000;
 const waits: number[] = [];
 function pushWait(ms: number, stopped: AbortSignal): Promise<void> {
   waits.push(ms);
@@ -36,7 +38,7 @@ const body = (p: { body: unknown }) => p.body as NotificationEnvelope;
 const keyOf = (e: NotificationEnvelope) => `${e.shipmentId}|${e.eventType}|${e.timestamp}`;
 
 beforeAll(async () => {
-  sb = await startTestSandbox({ shipments: 5, pushWait });
+  sb = await startTestSandbox({ shipments: 5, pushWait, pushTimeoutMs: TIMEOUT_MS });
   receiver = await startReceiver();
   subscriptionId = (await control('POST', '/sandbox/push/subscriptions', { url: receiver.url, caCert: receiver.tls.caCert })).json.subscriptionId;
 });
@@ -99,6 +101,20 @@ describe('order and retries', () => {
       expect(receiver.accepted.map(body).filter((e) => e.shipmentId === id).map((e) => e.eventType)).toEqual(['shipment_created', 'shipment_hold']);
     }
     expect(await status()).toMatchObject({ pending: 0, retrying: 0 });
+  });
+
+  it('retries a notification whose receiver does not answer in time, and delivers it once the receiver is quick again', async () => {
+    receiver.slow(TIMEOUT_MS * 3);
+    const before = await status();
+    const id = (await control('POST', '/sandbox/shipments', { count: 1 })).json.shipmentIds[0] as string;
+    const timedOut = await until('a timed-out attempt', async () => {
+      const s = await status();
+      return s.failedAttempts > before.failedAttempts ? s : undefined;
+    });
+    expect(timedOut.lastError.message).toMatch(/did not answer within 1 s/);
+    receiver.slow(0);
+    await sb.push.drained();
+    expect(receiver.accepted.map(body).filter((e) => e.shipmentId === id).map((e) => e.eventType)).toContain('shipment_created');
   });
 
   it(`delivers different shipments in parallel, at most ${PUSH_MAX_PARALLEL} at a time`, async () => {

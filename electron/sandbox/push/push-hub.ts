@@ -24,8 +24,8 @@ export interface PushHubOptions {
   faults?: PushFaultConfig;
   /** Injected by tests: the wait between attempts (real timers otherwise). */
   wait?: SenderDeps['wait'];
-  /** Injected by tests: the POST (undici with the pinned CA otherwise). */
-  poster?: HttpsPoster;
+  /** How long a receiver may take to answer (PUSH_TIMEOUT_MS unless a test needs it short). */
+  timeoutMs?: number;
 }
 
 export interface SubscriptionStatus extends SenderStatus {
@@ -48,7 +48,7 @@ export class PushHub {
 
   constructor(private readonly options: PushHubOptions) {
     this.faults = createPushFaults(options.seed, options.faults);
-    this.poster = options.poster ?? createHttpsPoster();
+    this.poster = createHttpsPoster(options.timeoutMs);
     this.deps = {
       post: (s, body) => this.poster.post(s, body),
       wait: options.wait ?? abortableWait,

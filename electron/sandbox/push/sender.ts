@@ -53,6 +53,7 @@ export class SubscriptionSender {
   private readonly queues = new Map<string, QueuedNotification[]>();
   /** Shipments with work and no delivery running, in the order they became ready. */
   private readonly ready: string[] = [];
+  private readonly readySet = new Set<string>();
   /** Shipments whose head notification is being delivered or waiting for its retry. */
   private readonly active = new Set<string>();
   /** Notifications that overtook their predecessor already, so they are not swapped back. */
@@ -94,7 +95,7 @@ export class SubscriptionSender {
       queue.push(queued);
     }
     this.pendingCount += 1;
-    if (!this.active.has(id) && !this.ready.includes(id)) this.ready.push(id);
+    if (!this.active.has(id) && !this.readySet.has(id)) this.markReady(id);
     this.deps.changed();
     this.pump();
   }
@@ -118,9 +119,15 @@ export class SubscriptionSender {
     this.stop.abort();
   }
 
+  private markReady(id: string): void {
+    this.ready.push(id);
+    this.readySet.add(id);
+  }
+
   private pump(): void {
     while (!this.stop.signal.aborted && this.active.size < PUSH_MAX_PARALLEL && this.ready.length > 0) {
       const id = this.ready.shift()!;
+      this.readySet.delete(id);
       this.active.add(id);
       void this.deliverHead(id);
     }
@@ -165,7 +172,7 @@ export class SubscriptionSender {
     this.counts.delivered += 1;
     this.lastDeliveredAt = new Date(this.deps.now()).toISOString();
     this.active.delete(id);
-    if (queue.length > 0) this.ready.push(id);
+    if (queue.length > 0) this.markReady(id);
     else this.queues.delete(id);
     this.deps.changed();
     if (this.pendingCount === 0) {
