@@ -9,7 +9,7 @@ import { createRng, type Rng } from '../world/rng.js';
 /** Longest injected delay of one delivery: a mistyped knob must not park a shipment for hours. */
 export const MAX_PUSH_FAULT_DELAY_MS = 60_000;
 
-const Rate = z.number().min(0).max(1);
+const Rate = z.number().min(0, 'must be a probability from 0 to 1').max(1, 'must be a probability from 0 to 1');
 
 export const PushFaultConfig = z
   .strictObject({
