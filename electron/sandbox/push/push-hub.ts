@@ -152,7 +152,13 @@ export class PushHub {
         droppedByFault: s.counts.droppedByFault,
       })),
     };
-    writePushState(this.options.stateDir, state);
+    try {
+      writePushState(this.options.stateDir, state);
+    } catch (e) {
+      // A full or read-only disk must not stop the marketplace: deliveries go on from memory, and
+      // the next change tries again.
+      process.stderr.write(`sandbox: could not save push subscriptions in ${this.options.stateDir}: ${(e as Error).message}\n`);
+    }
   }
 
   private restore(stored: PushStateFile): void {
