@@ -17,7 +17,7 @@ export const PushFaultConfig = z
     dropRate: Rate.optional(),
     /** Share delivered twice (the copy right after the first 2xx). */
     duplicateRate: Rate.optional(),
-    /** Share that overtakes the notification queued just before it for the same shipment. */
+    /** Share overtaken by the next notification of the same shipment (sender.ts PUSH_REORDER_WINDOW_MS). */
     reorderRate: Rate.optional(),
     /** Share held back for a time drawn from [minMs, maxMs] before their first attempt. */
     delay: z

@@ -171,7 +171,7 @@ export class PushHub {
       sender.counts.droppedByFault = entry.droppedByFault;
       this.senders.set(entry.subscription.subscriptionId, sender);
       // Decided before the restart already: queued again as they were, no new fault decision.
-      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0 });
+      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0, reorder: item.reorder ?? false });
     }
   }
 }

@@ -12,6 +12,12 @@ export const PUSH_BACKOFF_INITIAL_MS = 500;
 export const PUSH_BACKOFF_MAX_MS = 60_000;
 /** Each wait is drawn from [JITTER_FLOOR x backoff, backoff], so that shipments do not retry in lockstep. */
 export const PUSH_BACKOFF_JITTER_FLOOR = 0.5;
+/**
+ * A notification the fault knob picked for reordering waits this long at the head of its
+ * shipment's queue for the shipment's next notification, which then goes first; when none comes,
+ * it is sent as usual.
+ */
+export const PUSH_REORDER_WINDOW_MS = 2_000;
 /** Shipments of one receiver delivered at the same time. */
 export const PUSH_MAX_PARALLEL = 8;
 
@@ -56,8 +62,6 @@ export class SubscriptionSender {
   private readonly readySet = new Set<string>();
   /** Shipments whose head notification is being delivered or waiting for its retry. */
   private readonly active = new Set<string>();
-  /** Notifications that overtook their predecessor already, so they are not swapped back. */
-  private readonly overtaken = new WeakSet<QueuedNotification>();
   private readonly stop = new AbortController();
   private pendingCount = 0;
   private retrying = 0;
@@ -80,20 +84,16 @@ export class SubscriptionSender {
       this.deps.changed();
       return;
     }
-    const queued: QueuedNotification = { ...item, ...(fault.duplicate ? { duplicate: true } : {}), ...(fault.delayMs ? { delayMs: fault.delayMs } : {}) };
+    const queued: QueuedNotification = {
+      ...item,
+      ...(fault.duplicate ? { duplicate: true } : {}),
+      ...(fault.delayMs ? { delayMs: fault.delayMs } : {}),
+      ...(fault.reorder ? { reorder: true } : {}),
+    };
     const id = queued.envelope.shipmentId;
     let queue = this.queues.get(id);
     if (!queue) this.queues.set(id, (queue = []));
-    // Overtaking: only a predecessor whose delivery has not started can be passed.
-    const firstMovable = this.active.has(id) ? 1 : 0;
-    const before = queue[queue.length - 1];
-    if (fault.reorder && queue.length > firstMovable && before && !this.overtaken.has(before)) {
-      queue.splice(queue.length - 1, 0, queued);
-      this.overtaken.add(queued);
-      this.counts.reorderedByFault += 1;
-    } else {
-      queue.push(queued);
-    }
+    queue.push(queued);
     this.pendingCount += 1;
     if (!this.active.has(id) && !this.readySet.has(id)) this.markReady(id);
     this.deps.changed();
@@ -136,6 +136,20 @@ export class SubscriptionSender {
   /** Delivers the oldest notification of a shipment until a 2xx, then hands the shipment back. */
   private async deliverHead(id: string): Promise<void> {
     const queue = this.queues.get(id)!;
+    if (queue[0].reorder) {
+      if (queue.length < 2) await this.deps.wait(PUSH_REORDER_WINDOW_MS, this.stop.signal);
+      if (this.stop.signal.aborted) return;
+      const held = queue[0];
+      delete held.reorder;
+      if (queue.length >= 2) {
+        // The successor overtakes; it lost its own chance to be reordered (no swapping back).
+        const successor = queue[1];
+        delete successor.reorder;
+        queue.splice(0, 2, successor, held);
+        this.counts.reorderedByFault += 1;
+      }
+      this.deps.changed();
+    }
     const item = queue[0];
     if (item.delayMs) {
       this.counts.delayedByFault += 1;

@@ -49,6 +49,8 @@ export const QueuedNotification = z.object({
   /** Fault decisions taken at queueing (push-faults.ts). */
   duplicate: z.boolean().optional(),
   delayMs: z.number().int().optional(),
+  /** Waits for the shipment's next notification and lets it go first (push-faults.ts reorderRate). */
+  reorder: z.boolean().optional(),
 });
 export type QueuedNotification = z.infer<typeof QueuedNotification>;
 
