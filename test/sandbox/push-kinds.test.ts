@@ -223,3 +223,15 @@ describe('restart', () => {
     }
   });
 });
+
+describe('reset', () => {
+  it('keeps subscriptions and announces no re-seeded shipment; the next change is delivered', async () => {
+    await sb.push.drained();
+    const before = receiver.accepted.length;
+    expect((await control('POST', '/sandbox/reset')).status).toBe(200);
+    expect((await control('GET', '/sandbox/push/subscriptions')).json.subscriptions.map((s: { subscriptionId: string }) => s.subscriptionId)).toContain(subscriptionId);
+    const id = (await control('POST', '/sandbox/shipments', { count: 1 })).json.shipmentIds[0] as string;
+    await sb.push.drained();
+    expect(receiver.accepted.slice(before).map((p) => [(p.body as NotificationEnvelope).shipmentId, (p.body as NotificationEnvelope).eventType])).toEqual([[id, 'shipment_created']]);
+  });
+});
