@@ -69,6 +69,39 @@ describe('operators in the app', () => {
     expect((await app.api.invoke('operators.list', {})).signedIn).toBeUndefined();
   });
 
+  it('a badge scanned into a focused text field signs in; the field keeps what it had', async () => {
+    await app.api.invoke('operators.add', { name: 'Meena', pin: '5151' });
+    const meena = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Meena')!;
+    resetOperatorStore();
+    const { user } = renderApp(app.api, 'queue');
+    await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+    // The Queue's search box, with something typed in it at a person's pace.
+    const search = screen.getByLabelText('Search any id or SKU') as HTMLInputElement;
+    await user.click(search);
+    await user.keyboard('SH1');
+    // A click between: the scanner's burst starts fresh, as it does at a desk.
+    await user.click(search);
+    await user.keyboard(`${meena.badge}{Enter}`);
+    await waitFor(() => expect(within(header()).getByText('Packing: Meena')).toBeTruthy(), { timeout: 10_000 });
+    expect(search.value).toBe('SH1');
+    expect(document.activeElement).toBe(search);
+    expect((await app.api.invoke('operators.list', {})).signedIn?.name).toBe('Meena');
+
+    // A Setup field: the desk name stays as it was, and nothing is saved.
+    await user.keyboard('{Alt>}o{/Alt}');
+    await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+    await user.keyboard('{Alt>}8{/Alt}');
+    const deskName = (await screen.findByLabelText('Desk name')) as HTMLInputElement;
+    const before = deskName.value;
+    await user.click(deskName);
+    await user.keyboard(`${meena.badge}{Enter}`);
+    await waitFor(() => expect(within(header()).getByText('Packing: Meena')).toBeTruthy(), { timeout: 10_000 });
+    expect(deskName.value).toBe(before);
+    expect((await app.api.invoke('settings.get', {})).desk.name).toBe(before);
+    await user.keyboard('{Alt>}o{/Alt}');
+    await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+  });
+
   it('signs in by name and PIN from the header; a wrong PIN is said and nothing changes', async () => {
     await app.api.invoke('operators.add', { name: 'Ravi', pin: '7777' });
     resetOperatorStore();

@@ -5,6 +5,7 @@ import { useAppStore } from '../stores/app-store.js';
 import { followDevices } from '../stores/devices-store.js';
 import { routeScan } from '../scan/scan-router.js';
 import { listenForWedgeScans } from '../scan/wedge-listener.js';
+import { isBadgeCode } from '../../../shared/operators.js';
 import { AppHeader } from './app-header.js';
 import { errorWords } from './errors.js';
 import { SCREENS, screenForKey } from './screens.js';
@@ -46,6 +47,8 @@ function useScanners() {
           return { maxInterKeyMs: s.wedgeMaxInterKeyMs, minLength: s.wedgeMinLength, terminator: s.wedgeTerminator };
         },
         onScan: (raw) => routeScan(raw, 'wedge'),
+        // A badge signs the operator in wherever the focus is; no field keeps it.
+        passOn: isBadgeCode,
       }),
     [],
   );

@@ -3,6 +3,7 @@
 // act, and where the scan goes depends on the focus (scans go where the packer is):
 // - a text field (a search box, a form field, a test readout, the weight field) keeps the scan as
 //   typed, Enter included, exactly as if the packer had typed it: the field's screen decides;
+//   except a code no field keeps (passOn: an operator's badge), which the field gives back;
 // - the Pack screen's "Scan" field (data-scan-field) holds nothing but the scan: its whole
 //   content is the scan, handed on, and the terminating key is swallowed;
 // - anything else (a button, nothing) hands the scan on without pressing what has the focus.
@@ -18,6 +19,8 @@ interface FieldSnapshot {
 export interface WedgeListenerOptions {
   options: () => WedgeOptions;
   onScan: (raw: string) => void;
+  /** Codes no text field keeps (an operator's badge): the field gets back what it had and the code is handed on. */
+  passOn?: (raw: string) => boolean;
   /** The time of a key; the event's own timestamp by default (immune to a busy main thread). */
   now?: (event: KeyboardEvent) => number;
 }
@@ -48,14 +51,14 @@ function eventTime(event: KeyboardEvent): number {
   return event.timeStamp > 0 ? event.timeStamp : performance.now();
 }
 
-export function listenForWedgeScans(win: Window, { options, onScan, now = eventTime }: WedgeListenerOptions): () => void {
+export function listenForWedgeScans(win: Window, { options, onScan, passOn = () => false, now = eventTime }: WedgeListenerOptions): () => void {
   const detector = new WedgeDetector(options());
   let snapshot: FieldSnapshot | undefined;
   let silence: ReturnType<typeof setTimeout> | undefined;
 
   const finish = (raw: string) => {
     const active = win.document.activeElement;
-    if (isTextField(active) && active.dataset.scanField === undefined) {
+    if (isTextField(active) && active.dataset.scanField === undefined && !passOn(raw)) {
       // The focused field takes the code: it stays there, and nothing else acts on it.
       snapshot = undefined;
       return;
@@ -89,7 +92,7 @@ export function listenForWedgeScans(win: Window, { options, onScan, now = eventT
     }
     if (step.kind === 'scan') {
       const active = win.document.activeElement;
-      const fieldKeepsIt = isTextField(active) && active.dataset.scanField === undefined;
+      const fieldKeepsIt = isTextField(active) && active.dataset.scanField === undefined && !passOn(step.raw);
       if (!fieldKeepsIt && (event.key === 'Enter' || event.key === 'Tab')) {
         event.preventDefault();
         event.stopImmediatePropagation();
