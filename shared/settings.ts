@@ -220,6 +220,11 @@ export const StationSettings = z.object({
     .object({
       /** Minutes without a scan or a key press after which the signed-in operator is signed out; 0: never. */
       idleMinutes: z.number().int().min(0).max(720, 'The idle sign-out can be at most 720 minutes (12 hours).').default(15),
+      /**
+       * Who is signed in (their id, never a PIN), and when they were last active: a restart
+       * signs them back in unless the idle minutes ran out meanwhile.
+       */
+      signedIn: z.object({ id: z.string().min(1), activeAt: z.iso.datetime() }).optional(),
     })
     .prefault({}),
   /** Packing video: one clip per shipment, from opening to packed or put aside. */

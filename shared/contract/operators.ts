@@ -2,7 +2,7 @@
 // signed in at the desk. No PIN and no PIN hash ever crosses: a PIN goes in, never comes back.
 import { z } from 'zod';
 import { MAX_OPERATOR_NAME, PIN_PATTERN } from '../operators.js';
-import { command, event, NoArgs } from './define.js';
+import { command, event, NoArgs, Ok } from './define.js';
 
 export const OperatorView = z.object({
   id: z.string(),
@@ -38,6 +38,7 @@ export const operatorsCommands = {
     OperatorsView,
     'Sign in at the desk by badge, or by name and PIN.',
   ),
+  'operators.active': command(NoArgs, Ok, 'The signed-in operator is at the desk: their sign-in outlives a restart until the idle minutes run out.'),
   'operators.signOut': command(z.object({ reason: z.enum(['button', 'key', 'idle']) }), OperatorsView, 'Sign the operator out of the desk.'),
 } as const;
 

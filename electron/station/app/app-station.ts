@@ -21,6 +21,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { PackDesk } from '../packing/pack-desk.js';
 import { OperatorFile } from '../operators/operator-directory.js';
 import { DeskSignIn } from '../operators/desk-sign-in.js';
+import { signInSettings } from '../operators/sign-in-settings.js';
 import { ProductFactsCache } from '../packing/product-facts.js';
 import { reconcileOpenIntents } from '../packing/reconcile.js';
 import type { PrinterBackend } from '../printing/printer-backend.js';
@@ -134,7 +135,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let claims: ClaimStore | undefined;
 
   const operators = new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log);
-  const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()));
+  const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()), signInSettings(settings), () => clock.now());
   const packedByLine = ({ operator, desk }: { operator: string; desk: string }) => (operator === desk ? `Packed at ${desk}` : `Packed by ${operator} at ${desk}`);
   // The one place that names who is packing: the signed-in operator; with nobody signed in (or
   // no operators at all) the desk's operator setting, else the desk's name.

@@ -1,5 +1,6 @@
 // The signed-in operator at the desk, app-wide: the station's operators followed, a badge scan
-// anywhere signs in (or switches), Alt+O signs out, and so does the idle timeout of Setup.
+// anywhere signs in (or switches), Alt+O signs out, and so does the idle timeout of Setup. The
+// station keeps the sign-in across a restart; activity is reported to it now and then.
 import { useEffect } from 'react';
 import type { StationApi } from '../../../shared/contract.js';
 import { onBadgeScan } from '../scan/scan-router.js';
@@ -8,6 +9,8 @@ import { followOperators, signInWithBadge, signOut, signedInOperator } from '../
 
 /** How often the idle timeout is looked at: a sign-out comes at most this late. */
 const IDLE_CHECK_MS = 15_000;
+/** Activity is told to the station at most this often (it writes it at most once a minute). */
+const ACTIVITY_REPORT_MS = 30_000;
 
 export function idleExpired(lastActivity: number, now: number, idleMinutes: number): boolean {
   return idleMinutes > 0 && now - lastActivity >= idleMinutes * 60_000;
@@ -20,8 +23,13 @@ export function useOperatorSession(api: StationApi, epoch: number): void {
   useEffect(() => onBadgeScan((code) => void signInWithBadge(api, code)), [api]);
   useEffect(() => {
     let last = Date.now();
+    let reported = Number.NEGATIVE_INFINITY;
     const active = () => {
       last = Date.now();
+      // The station keeps the sign-in across a restart while the operator is active.
+      if (!signedInOperator() || last - reported < ACTIVITY_REPORT_MS) return;
+      reported = last;
+      api.invoke('operators.active', {}).catch(() => undefined);
     };
     const onKey = (e: KeyboardEvent) => {
       active();

@@ -50,6 +50,10 @@ export function operatorHandlers(ctx: StationAppContext): Handlers {
       ctx.deskSignIn.signIn(operator);
       return ctx.deskSignIn.view();
     },
+    'operators.active': () => {
+      ctx.deskSignIn.active();
+      return { ok: true as const };
+    },
     'operators.signOut': () => {
       ctx.deskSignIn.signOut();
       return ctx.deskSignIn.view();
