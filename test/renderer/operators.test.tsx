@@ -72,8 +72,12 @@ describe('operators in the app', () => {
   it('a badge scanned into a focused text field signs in; the field keeps what it had', async () => {
     await app.api.invoke('operators.add', { name: 'Meena', pin: '5151' });
     const meena = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Meena')!;
+    // The scanner's timing is tested in wedge.test.tsx; here a generous window keeps a slow
+    // machine's simulated keys one burst, and what is checked is where the burst goes.
+    await app.api.invoke('settings.update', { scan: { wedgeMaxInterKeyMs: 500 } });
     resetOperatorStore();
     const { user } = renderApp(app.api, 'queue');
+    await waitFor(() => expect(useAppStore.getState().settings.scan.wedgeMaxInterKeyMs).toBe(500));
     await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
     // The Queue's search box, with something typed in it at a person's pace.
     const search = screen.getByLabelText('Search any id or SKU') as HTMLInputElement;
@@ -100,6 +104,7 @@ describe('operators in the app', () => {
     expect((await app.api.invoke('settings.get', {})).desk.name).toBe(before);
     await user.keyboard('{Alt>}o{/Alt}');
     await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+    await app.api.invoke('settings.update', { scan: { wedgeMaxInterKeyMs: 35 } });
   });
 
   it('signs in by name and PIN from the header; a wrong PIN is said and nothing changes', async () => {

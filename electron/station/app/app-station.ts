@@ -22,6 +22,7 @@ import { PackDesk } from '../packing/pack-desk.js';
 import { OperatorFile } from '../operators/operator-directory.js';
 import { DeskSignIn } from '../operators/desk-sign-in.js';
 import { signInSettings } from '../operators/sign-in-settings.js';
+import { SharedOperators } from '../operators/shared-operators.js';
 import { ProductFactsCache } from '../packing/product-facts.js';
 import { reconcileOpenIntents } from '../packing/reconcile.js';
 import type { PrinterBackend } from '../printing/printer-backend.js';
@@ -134,7 +135,18 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let barcodes: BarcodeCatalogue | undefined;
   let claims: ClaimStore | undefined;
 
-  const operators = new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log);
+  // The desk's operators: its own file, or in warehouse mode the warehouse's list with the file as this desk's copy.
+  const operators = new SharedOperators({
+    cache: new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log),
+    warehouse: () => {
+      const link = warehouse.current();
+      return link && { pool: link.pool, online: link.status().online };
+    },
+    desk: () => settings.get().desk.name,
+    now: () => clock.now(),
+    log,
+    onChange: () => hub.emit('operators.changed', deskSignIn.view()),
+  });
   const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()), signInSettings(settings), () => clock.now());
   const packedByLine = ({ operator, desk }: { operator: string; desk: string }) => (operator === desk ? `Packed at ${desk}` : `Packed by ${operator} at ${desk}`);
   // The one place that names who is packing: the signed-in operator; with nobody signed in (or
@@ -160,6 +172,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     reports: (pool, deskName) => startDeskReports({ pool, desk: deskName, hub, read: () => deskReportState(context) }),
     onChange: () => {
       hub.emit('warehouse.changed', warehouse.view());
+      void operators.refresh();
       // The desk is rebuilt on its next use with the new link; the open session is restored on it.
       if (desk) void restoreDesk();
     },
@@ -360,6 +373,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       for (const damage of journal.health.damage) log(`Start-up check: the journal was damaged. ${damage.text}`);
       unsubscribe = settings.onChange(onSettings);
       await warehouse.start();
+      operators.start();
       await printing.start();
       // Left over from a demo run before the desk was connected to a real marketplace.
       if (!session.isSandbox()) await leaveDemoDevices();
@@ -386,6 +400,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       await simulators?.stop().catch(() => undefined);
       simulators = undefined;
       await printing.stop();
+      operators.stop();
       await warehouse.stop();
       await session.close();
       await session.demoMarketplace?.close?.();

@@ -3,7 +3,7 @@
 // time set in Setup -> Operators ran out meanwhile (an idle timeout or a sign-out ends it, as it
 // would have had the app been running). The name is read from the directory each time, so a
 // rename shows at once and a retired operator is signed out.
-import type { OperatorDirectory, PublicOperator } from './operator-directory.js';
+import type { OperatorList, PublicOperator } from './operator-directory.js';
 
 export type SignOutReason = 'button' | 'key' | 'idle';
 
@@ -34,7 +34,7 @@ export class DeskSignIn {
   private writtenAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly directory: OperatorDirectory,
+    private readonly directory: OperatorList,
     private readonly onChange: () => void,
     private readonly memory?: SignInMemory,
     private readonly now: () => Date = () => new Date(),

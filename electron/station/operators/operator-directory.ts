@@ -1,6 +1,6 @@
-// The desk's operators: name, badge code, PIN hash, own language, retired or not. Behind the
-// OperatorDirectory interface so that warehouse mode can share one list through its database
-// later; the desk keeps its own list in a 0600 file in the data folder.
+// The desk's operators: name, badge code, PIN hash, own language, retired or not. The desk keeps
+// its list in a 0600 file in the data folder (OperatorFile); in warehouse mode that file is the
+// desk's copy of the warehouse's list (shared-operators.ts), behind the same OperatorDirectory.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
@@ -28,20 +28,26 @@ export interface OperatorChange {
   retired?: boolean;
 }
 
-/** What the desk needs of an operator list, wherever it is kept (this desk's file, the warehouse). */
-export interface OperatorDirectory {
+/** The list as it stands (who is signed in reads names from it). */
+export interface OperatorList {
   list(): PublicOperator[];
-  add(name: string, pin: string, language?: string): PublicOperator;
-  update(id: string, change: OperatorChange): PublicOperator;
+}
+
+/** What the desk needs of an operator list, wherever it is kept (this desk's file, the warehouse). */
+export interface OperatorDirectory extends OperatorList {
+  add(name: string, pin: string, language?: string): Promise<PublicOperator>;
+  update(id: string, change: OperatorChange): Promise<PublicOperator>;
   /** The active operator with this badge, if any. */
-  byBadge(badge: string): PublicOperator | undefined;
+  byBadge(badge: string): Promise<PublicOperator | undefined>;
   /** The active operator when the PIN is theirs. */
-  checkPin(id: string, pin: string): PublicOperator | undefined;
+  checkPin(id: string, pin: string): Promise<PublicOperator | undefined>;
+  /** Brings the list up to date where it is shared (the warehouse); false when it could not. */
+  refresh(): Promise<boolean>;
 }
 
 export class OperatorError extends Error {
   constructor(
-    readonly code: 'NO_SUCH_OPERATOR' | 'NAME_TAKEN',
+    readonly code: 'NO_SUCH_OPERATOR' | 'NAME_TAKEN' | 'WAREHOUSE_AWAY',
     message: string,
   ) {
     super(message);
@@ -59,9 +65,28 @@ function newBadge(taken: ReadonlySet<string>): string {
   }
 }
 
-const publicOf = ({ pinHash: _p, addedAt: _a, ...rest }: StoredOperator): PublicOperator => rest;
+export const publicOf = ({ pinHash: _p, addedAt: _a, ...rest }: StoredOperator): PublicOperator => rest;
 
-export class OperatorFile implements OperatorDirectory {
+/** A new operator with a badge code not in `taken` and the PIN's salted hash. */
+export function newOperator(name: string, pin: string, language: string | undefined, taken: ReadonlySet<string>, now: Date): StoredOperator {
+  return { id: randomUUID(), name, badge: newBadge(taken), pinHash: hashPin(pin), ...(language ? { language } : {}), retired: false, addedAt: now.toISOString() };
+}
+
+/** The operator after a change (a new PIN is hashed here: the PIN itself goes no further). */
+export function changedOperator(operator: StoredOperator, change: OperatorChange): StoredOperator {
+  const next: StoredOperator = { ...operator };
+  if (change.name !== undefined) next.name = change.name;
+  if (change.pin !== undefined) next.pinHash = hashPin(change.pin);
+  if (change.language !== undefined) {
+    if (change.language) next.language = change.language;
+    else delete next.language;
+  }
+  if (change.retired !== undefined) next.retired = change.retired;
+  return next;
+}
+
+/** The desk's own list in a file: synchronous, and the desk's copy of the warehouse's list in warehouse mode. */
+export class OperatorFile implements OperatorList {
   private operators: StoredOperator[];
 
   constructor(
@@ -104,17 +129,23 @@ export class OperatorFile implements OperatorDirectory {
     return this.operators.map(publicOf);
   }
 
+  /** Every operator with the PIN hash (for the warehouse's list; never for the screen). */
+  records(): StoredOperator[] {
+    return structuredClone(this.operators);
+  }
+
+  /** Takes another list as the whole list (the warehouse's), written to the file when it differs. */
+  replace(records: readonly StoredOperator[]): boolean {
+    const next = records.map((r) => StoredOperator.parse(r));
+    if (JSON.stringify(next) === JSON.stringify(this.operators)) return false;
+    this.operators = next;
+    this.save();
+    return true;
+  }
+
   add(name: string, pin: string, language?: string): PublicOperator {
     this.nameFree(name);
-    const operator: StoredOperator = {
-      id: randomUUID(),
-      name,
-      badge: newBadge(new Set(this.operators.map((o) => o.badge))),
-      pinHash: hashPin(pin),
-      ...(language ? { language } : {}),
-      retired: false,
-      addedAt: this.now().toISOString(),
-    };
+    const operator = newOperator(name, pin, language, new Set(this.operators.map((o) => o.badge)), this.now());
     this.operators.push(operator);
     this.save();
     return publicOf(operator);
@@ -123,14 +154,7 @@ export class OperatorFile implements OperatorDirectory {
   update(id: string, change: OperatorChange): PublicOperator {
     const operator = this.find(id);
     if (change.name !== undefined) this.nameFree(change.name, id);
-    const next: StoredOperator = { ...operator };
-    if (change.name !== undefined) next.name = change.name;
-    if (change.pin !== undefined) next.pinHash = hashPin(change.pin);
-    if (change.language !== undefined) {
-      if (change.language) next.language = change.language;
-      else delete next.language;
-    }
-    if (change.retired !== undefined) next.retired = change.retired;
+    const next = changedOperator(operator, change);
     this.operators = this.operators.map((o) => (o.id === id ? next : o));
     this.save();
     return publicOf(next);

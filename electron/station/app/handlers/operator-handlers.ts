@@ -9,6 +9,7 @@ import type { StationAppContext } from '../station-app-context.js';
 
 function refused(e: unknown, name?: string): never {
   if (e instanceof OperatorError && e.code === 'NAME_TAKEN') throw keyedError('NAME_TAKEN', 'station.operators.nameTaken', { name: name ?? '' });
+  if (e instanceof OperatorError && e.code === 'WAREHOUSE_AWAY') throw keyedError('WAREHOUSE_AWAY', 'station.operators.warehouseAway');
   if (e instanceof OperatorError) throw keyedError('NO_SUCH_OPERATOR', 'station.operators.noSuchOperator');
   throw e;
 }
@@ -20,18 +21,21 @@ export function operatorHandlers(ctx: StationAppContext): Handlers {
     return next;
   };
   return {
-    'operators.list': () => ctx.deskSignIn.view(),
-    'operators.add': ({ name, pin, language }) => {
+    'operators.list': async () => {
+      await ctx.operators.refresh();
+      return ctx.deskSignIn.view();
+    },
+    'operators.add': async ({ name, pin, language }) => {
       try {
-        ctx.operators.add(name, pin, language || undefined);
+        await ctx.operators.add(name, pin, language || undefined);
       } catch (e) {
         refused(e, name);
       }
       return changed();
     },
-    'operators.update': ({ id, ...change }) => {
+    'operators.update': async ({ id, ...change }) => {
       try {
-        ctx.operators.update(id, change);
+        await ctx.operators.update(id, change);
       } catch (e) {
         refused(e, change.name);
       }
@@ -44,8 +48,8 @@ export function operatorHandlers(ctx: StationAppContext): Handlers {
       const { jobId, printer } = await ctx.print('label', pdf, `Badge ${operator.name}`);
       return { jobId, printer };
     },
-    'operators.signIn': (args) => {
-      const operator = 'badge' in args ? ctx.operators.byBadge(args.badge) : ctx.operators.checkPin(args.id, args.pin);
+    'operators.signIn': async (args) => {
+      const operator = 'badge' in args ? await ctx.operators.byBadge(args.badge) : await ctx.operators.checkPin(args.id, args.pin);
       if (!operator) throw 'badge' in args ? keyedError('UNKNOWN_BADGE', 'station.operators.unknownBadge', { badge: args.badge }) : keyedError('WRONG_PIN', 'station.operators.wrongPin');
       ctx.deskSignIn.signIn(operator);
       return ctx.deskSignIn.view();
