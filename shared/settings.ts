@@ -167,6 +167,8 @@ export const StationSettings = z.object({
     .object({
       enabled: z.boolean().default(true),
       volume: z.number().min(0, 'Volume goes from 0 to 1.').max(1, 'Volume goes from 0 to 1.').default(0.8),
+      /** A spoken word in the desk's language after the sound, for the commonest errors. */
+      spoken: z.boolean().default(false),
     })
     .prefault({}),
   scan: z

@@ -91,9 +91,9 @@ describe('sounds', () => {
 
   it('sounds off, or volume 0, plays nothing', () => {
     const cues = recordCues();
-    useAppStore.setState({ settings: { ...defaultSettings(), sounds: { enabled: false, volume: 0.8 } } });
+    useAppStore.setState({ settings: { ...defaultSettings(), sounds: { enabled: false, volume: 0.8, spoken: true } } });
     playSound('complete');
-    useAppStore.setState({ settings: { ...defaultSettings(), sounds: { enabled: true, volume: 0 } } });
+    useAppStore.setState({ settings: { ...defaultSettings(), sounds: { enabled: true, volume: 0, spoken: true } } });
     playSound('lead');
     expect(cues).toEqual([]);
     useAppStore.setState({ settings: defaultSettings() });

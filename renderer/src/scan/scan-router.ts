@@ -92,8 +92,9 @@ function doubleRead(value: string, windowMs: number): void {
 export function routeScan(raw: string, source: ScanSource, now: number = Date.now(), doubleReadMs?: number): void {
   const scan = classifyScan(raw);
   if (scan.kind === 'garbled') {
-    say('error', `That scan could not be read: ${scan.reason} Scan again.`);
-    playSound('failure');
+    const text = `That scan could not be read: ${scan.reason} Scan again.`;
+    say('error', text);
+    playSound('failure', text);
     return;
   }
   if (doubleReadMs !== undefined) return doubleRead(scan.value, doubleReadMs);

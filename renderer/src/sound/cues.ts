@@ -41,6 +41,11 @@ export const CUE_TONES: Record<Cue, readonly Tone[]> = {
   ],
 };
 
+/** How long a cue sounds, in milliseconds: a spoken word comes after it. */
+export function cueLengthMs(cue: Cue): number {
+  return Math.round(Math.max(...CUE_TONES[cue].map((t) => t.at + t.duration)) * 1000);
+}
+
 /** The old two sounds: a plain success is a verified tick, a plain failure the wrong-item buzz. */
 export const CUE_OF_KIND = { success: 'verified', failure: 'wrongItem' } as const satisfies Record<string, Cue>;
 

@@ -1,9 +1,12 @@
 // Scan feedback a packer hears without looking: distinct cues (cues.ts) for a unit verified, a
 // shipment complete, a wrong item, a serial needed and an error that needs the lead. Tones are
 // made with Web Audio, so there are no sound files to ship or load, and they follow
-// settings.sounds (on/off, volume).
+// settings.sounds (on/off, volume). With settings.sounds.spoken a short word in the desk's
+// language follows the sound for the commonest errors (spoken-words.ts), from shipped clips.
+import { i18n } from '../i18n/i18n.js';
 import { useAppStore } from '../stores/app-store.js';
-import { CUE_OF_KIND, CUE_TONES, KIND_OF_CUE, type Cue } from './cues.js';
+import { CUE_OF_KIND, CUE_TONES, cueLengthMs, KIND_OF_CUE, type Cue } from './cues.js';
+import { clipFor, spokenWordOf } from './spoken-words.js';
 
 export type SoundKind = 'success' | 'failure';
 export type { Cue };
@@ -41,15 +44,56 @@ export function setSoundOutput(next: SoundOutput | undefined): void {
   output = next ?? webAudio;
 }
 
-/** Plays a feedback sound (a plain success or failure, or a cue) unless the settings turned sounds off. */
-export function playSound(sound: SoundKind | Cue | 'none'): void {
+/** Where spoken words go: a clip's address, the volume, and how long to wait for the sound before it. */
+export type SpeechOutput = (url: string, volume: number, afterMs: number) => void;
+
+/** A gap between the sound and the word, so the two are heard apart. */
+const WORD_GAP_MS = 80;
+
+let speaking: { audio: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | undefined;
+
+// An audio element, not Web Audio: the policy lets media load from the app's own files (and the
+// small clips Vite inlines as data: addresses), which a fetch for decoding would not.
+const audioElement: SpeechOutput = (url, volume, afterMs) => {
+  const Ctor = (globalThis as { Audio?: typeof Audio }).Audio;
+  if (!Ctor) return;
+  // A newer word replaces one not yet said: the packer hears what is true now.
+  if (speaking) {
+    clearTimeout(speaking.timer);
+    speaking.audio.pause();
+  }
+  const audio = new Ctor(url);
+  audio.preload = 'auto';
+  audio.volume = volume;
+  speaking = { audio, timer: setTimeout(() => void audio.play().catch(() => undefined), afterMs) };
+};
+
+let speech: SpeechOutput = audioElement;
+
+export function setSpeechOutput(next: SpeechOutput | undefined): void {
+  speech = next ?? audioElement;
+}
+
+/**
+ * Plays a feedback sound (a plain success or failure, or a cue) unless the settings turned sounds
+ * off; `said` is the sentence the screen shows with it, which picks the spoken word.
+ */
+export function playSound(sound: SoundKind | Cue | 'none', said?: string): void {
   if (sound === 'none') return;
   const cue: Cue = sound === 'success' || sound === 'failure' ? CUE_OF_KIND[sound] : sound;
-  const { enabled, volume } = useAppStore.getState().settings.sounds;
+  const { enabled, volume, spoken } = useAppStore.getState().settings.sounds;
   if (!enabled || volume <= 0) return;
   try {
     output(KIND_OF_CUE[cue], volume, cue);
   } catch {
     // No audio device: the words on screen still say what happened.
+  }
+  const word = spoken ? spokenWordOf(cue, said) : undefined;
+  const clip = word && clipFor(i18n.language, word);
+  if (!clip) return;
+  try {
+    speech(clip.url, volume, cueLengthMs(cue) + WORD_GAP_MS);
+  } catch {
+    // As above: the screen says it.
   }
 }

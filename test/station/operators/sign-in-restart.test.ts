@@ -1,4 +1,4 @@
-// A sign-in outlives a restart of the app: the desk keeps the operator's id (never the PIN) in its
+// A sign-in (and the desk's "Spoken words" setting) outlives a restart of the app: the desk keeps the operator's id (never the PIN) in its
 // settings file and signs them back in on start, unless the idle minutes ran out while the app
 // was closed, or they signed out. Over a real app station restarted on the same data folder.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,8 @@ describe('sign-in across a restart', () => {
     const kept = settingsFile().operators.signedIn;
     expect(kept?.id).toBe(asha.id);
     expect(readFileSync(dataPaths(dataDir).settings, 'utf8')).not.toMatch(/4821|scrypt/);
+    // Setup's "Spoken words" is a desk setting like the others: kept across the restart too.
+    await app.api.invoke('settings.update', { sounds: { spoken: true } });
     await app.close();
 
     closedFor(5);
@@ -53,6 +55,7 @@ describe('sign-in across a restart', () => {
     expect((await app.api.invoke('operators.list', {})).signedIn?.name).toBe('Asha');
     // The journal of the desk names her again without a new sign-in.
     expect(app.context.who().operator).toBe('Asha');
+    expect((await app.api.invoke('settings.get', {})).sounds.spoken).toBe(true);
   });
 
   it('not signed back in when the idle minutes ran out while the app was closed', async () => {

@@ -11,7 +11,7 @@ export type FieldErrors = Record<string, string>;
 /** Fields typed as numbers: the draft holds their text until it is read. */
 export const NUMBER_FIELDS = ['sounds.volume', 'scan.debounceMs', 'scan.wedgeMaxInterKeyMs', 'scan.wedgeMinLength', 'taxTransitionYear'] as const;
 const TEXT_FIELDS = ['locationId', 'desk.name', 'desk.operator', 'invoiceSeries.prefix', 'rtdPolicy', 'scan.wedgeTerminator'] as const;
-const TICK_FIELDS = ['invoiceSeries.autoInvoicing', 'sounds.enabled', 'scan.typedCounts', 'compactMode'] as const;
+const TICK_FIELDS = ['invoiceSeries.autoInvoicing', 'sounds.enabled', 'sounds.spoken', 'scan.typedCounts', 'compactMode'] as const;
 
 function read(obj: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);

@@ -9,6 +9,7 @@ import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, Field, ResultLine } from './form-field.js';
 import { useT } from '../../i18n/use-t.js';
+import { SpokenWordsTick } from '../../sound/spoken-words-tick.js';
 import { ALL_FIELDS, draftOf, readDraft, refusalByField, type Draft, type FieldErrors } from './settings-draft.js';
 
 const fid = (path: string) => `set-${path.replace(/\./g, '-')}`;
@@ -122,6 +123,7 @@ export function StationSettingsForm({ settings }: { settings: StationSettings })
         <legend>{t('settings.sounds')}</legend>
         {tick('sounds.enabled', t('settings.soundsOn'))}
         {text('sounds.volume', t('settings.volume'), { inputMode: 'decimal' })}
+        <SpokenWordsTick checked={Boolean(draft['sounds.spoken'])} onChange={(on) => change('sounds.spoken', on)} />
       </fieldset>
       <fieldset>
         <legend>{t('settings.scanning')}</legend>
