@@ -9,7 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { LANGUAGES, i18n } from '../../renderer/src/i18n/i18n.js';
 import { routeScan } from '../../renderer/src/scan/scan-router.js';
 import { cueLengthMs, type Cue } from '../../renderer/src/sound/cues.js';
-import { setSoundOutput, setSpeechOutput } from '../../renderer/src/sound/feedback-sound.js';
+import { playSound, setSoundOutput, setSpeechOutput } from '../../renderer/src/sound/feedback-sound.js';
+import { signInWithBadge } from '../../renderer/src/stores/operator-store.js';
 import { clipFor, spokenWordOf } from '../../renderer/src/sound/spoken-words.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { SPOKEN_WORDS } from '../../shared/speech.js';
@@ -72,6 +73,8 @@ describe('spoken words', () => {
     expect(spokenWordOf('lead', 'Shipment S1 is already packed (packed). Reprint its label from Print if it is missing.')).toBe('alreadyPacked');
     expect(spokenWordOf('wrongItem', 'Serial 123 was already packed in another shipment this shift.')).toBe('alreadyPacked');
     expect(spokenWordOf('wrongItem', 'That scan could not be read: The scan was empty. Scan again.')).toBe('scanAgain');
+    // A plain failure (a printer, a dispatch) is no wrong item: no word unless its sentence names one.
+    expect(spokenWordOf(undefined, 'The printer refused the job.')).toBeUndefined();
     expect(spokenWordOf('verified')).toBeUndefined();
     expect(spokenWordOf('complete')).toBeUndefined();
   });
@@ -102,6 +105,13 @@ describe('spoken words', () => {
     heard.words.length = 0;
     routeScan('\ufffd\ufffd\ufffd', 'serial');
     expect(heard.words.map((w) => w.url)).toEqual([expect.stringMatching(/hi\/scanAgain\.ogg$/)]);
+
+    // A plain failure elsewhere (a printer, a dispatch) buzzes without a word; an unknown badge asks for the lead.
+    heard.words.length = 0;
+    playSound('failure', { said: 'The printer PDF refused the job.' });
+    expect(heard.words).toEqual([]);
+    await signInWithBadge(app.api, 'PSOP-ZZZZZZZZ');
+    expect(heard.words.map((w) => w.url)).toEqual([expect.stringMatching(/hi\/callLead\.ogg$/)]);
   });
 
   it('off in Setup: the tick saves it with the desk settings, and then only the sound plays', async () => {

@@ -94,7 +94,7 @@ export function routeScan(raw: string, source: ScanSource, now: number = Date.no
   if (scan.kind === 'garbled') {
     const text = `That scan could not be read: ${scan.reason} Scan again.`;
     say('error', text);
-    playSound('failure', text);
+    playSound('failure', { said: text });
     return;
   }
   if (doubleReadMs !== undefined) return doubleRead(scan.value, doubleReadMs);

@@ -7,6 +7,7 @@ import { i18n } from '../i18n/i18n.js';
 import { useAppStore } from '../stores/app-store.js';
 import { CUE_OF_KIND, CUE_TONES, cueLengthMs, KIND_OF_CUE, type Cue } from './cues.js';
 import { clipFor, spokenWordOf } from './spoken-words.js';
+import type { SpokenWord } from '../../../shared/speech.js';
 
 export type SoundKind = 'success' | 'failure';
 export type { Cue };
@@ -74,21 +75,30 @@ export function setSpeechOutput(next: SpeechOutput | undefined): void {
   speech = next ?? audioElement;
 }
 
+/** What decides the spoken word: the sentence the screen shows with the sound, or the word itself (null: none). */
+export interface SpokenChoice {
+  said?: string;
+  word?: SpokenWord | null;
+}
+
 /**
  * Plays a feedback sound (a plain success or failure, or a cue) unless the settings turned sounds
- * off; `said` is the sentence the screen shows with it, which picks the spoken word.
+ * off, and the spoken word after it when Setup asks for one. A plain failure (a printer, a
+ * dispatch) says a word only when its sentence names one: its buzz is not a wrong item.
  */
-export function playSound(sound: SoundKind | Cue | 'none', said?: string): void {
+export function playSound(sound: SoundKind | Cue | 'none', spoken: SpokenChoice = {}): void {
   if (sound === 'none') return;
   const cue: Cue = sound === 'success' || sound === 'failure' ? CUE_OF_KIND[sound] : sound;
-  const { enabled, volume, spoken } = useAppStore.getState().settings.sounds;
+  const { enabled, volume, spoken: speakWords } = useAppStore.getState().settings.sounds;
   if (!enabled || volume <= 0) return;
   try {
     output(KIND_OF_CUE[cue], volume, cue);
   } catch {
     // No audio device: the words on screen still say what happened.
   }
-  const word = spoken ? spokenWordOf(cue, said) : undefined;
+  if (!speakWords) return;
+  const plain = sound === 'success' || sound === 'failure';
+  const word = spoken.word !== undefined ? spoken.word : spokenWordOf(plain ? undefined : cue, spoken.said);
   const clip = word && clipFor(i18n.language, word);
   if (!clip) return;
   try {

@@ -28,7 +28,7 @@ export const SPOKEN_KEYS: Record<SpokenWord, string> = {
  * English whatever the desk shows, so the two errors a cue does not tell apart are found in them:
  * a shipment or serial already packed, and a scan that could not be read.
  */
-export function spokenWordOf(cue: Cue, said?: string): SpokenWord | undefined {
+export function spokenWordOf(cue: Cue | undefined, said?: string): SpokenWord | undefined {
   if (said && /\balready packed\b/i.test(said)) return 'alreadyPacked';
   if (said && /\b(could not be read|scan again)\b/i.test(said)) return 'scanAgain';
   if (cue === 'wrongItem') return 'wrongItem';

@@ -40,7 +40,7 @@ export function resetDeskStore(): void {
 
 function speak(feedback: DeskView['feedback'], cue: ReturnType<typeof deskCue> | DeskView['feedback']['sound'] = feedback.sound): void {
   say(feedback.tone, feedback.text);
-  playSound(cue, feedback.text);
+  playSound(cue, { said: feedback.text });
 }
 
 /** Label jobs that reached an end since the last view: the packer has moved on, so say it. */

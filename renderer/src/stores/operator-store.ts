@@ -42,7 +42,8 @@ export async function signInWithBadge(api: StationApi, badge: string): Promise<v
     signedIn(await api.invoke('operators.signIn', { badge }), before);
   } catch (e) {
     say('error', errorWords(e));
-    playSound('wrongItem');
+    // A badge the desk does not know is for the lead to look at in Setup.
+    playSound('wrongItem', { word: 'callLead' });
   }
 }
 
@@ -54,7 +55,8 @@ export async function signInWithPin(api: StationApi, id: string, pin: string): P
     return true;
   } catch (e) {
     say('error', errorWords(e));
-    playSound('wrongItem');
+    // Typed at the keyboard, read on the screen: no word to say.
+    playSound('wrongItem', { word: null });
     return false;
   }
 }
