@@ -10,6 +10,7 @@ import { idleExpired } from '../../renderer/src/app/operator-session.js';
 import { resetOperatorStore } from '../../renderer/src/stores/operator-store.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import type { TestAppStation } from '../support/app-station.js';
+import type { StationApi } from '../../shared/contract.js';
 import { renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let app: TestAppStation;
@@ -122,6 +123,29 @@ describe('operators in the app', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(within(header()).getByRole('button', { name: /Sign out/ }));
     await waitFor(() => expect(within(header()).getByText('Nobody signed in')).toBeTruthy());
+  });
+
+  it("tells the station the signed-in operator is active (keys, clicks), so the sign-in outlives a restart; not for every key", async () => {
+    const ravi = (await app.api.invoke('operators.list', {})).operators.find((o) => o.name === 'Ravi')!;
+    const active: number[] = [];
+    const api: StationApi = {
+      invoke: (command, args) => {
+        if (command === 'operators.active') active.push(Date.now());
+        return app.api.invoke(command, args);
+      },
+      subscribe: (event, listener) => app.api.subscribe(event, listener),
+    };
+    resetOperatorStore();
+    const { user } = renderApp(api, 'queue');
+    await user.keyboard('a');
+    // Nobody signed in: nothing to keep.
+    expect(active).toEqual([]);
+    await app.api.invoke('operators.signIn', { badge: ravi.badge });
+    await waitFor(() => expect(within(header()).getByText('Packing: Ravi')).toBeTruthy());
+    await user.keyboard('abc');
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(active).toHaveLength(1);
+    await app.api.invoke('operators.signOut', { reason: 'button' });
   });
 
   it('signs the operator out after the idle minutes of Setup, and says so', async () => {
