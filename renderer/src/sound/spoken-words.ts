@@ -1,7 +1,7 @@
 // The spoken word after a sound, for the commonest errors: "wrong item", "scan the serial",
 // "already packed", "scan again", "call the lead", in the language the desk shows (a signed-in
 // operator's own). The clips ship with the app (resources/speech/<language>/<word>.ogg, made by
-// tools/make-speech-clips.ts from the catalogues' "speech" words); a language without clips
+// electron/speech-clips/make-speech-clips.ts from the catalogues' "speech" words); a language without clips
 // speaks English.
 import { BASE_LANGUAGE } from '../../../shared/i18n/catalogues.js';
 import { clipFileName, type SpokenWord } from '../../../shared/speech.js';

@@ -11,9 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { clipFileName, SPOKEN_WORDS } from '../shared/speech.js';
+import { clipFileName, SPOKEN_WORDS } from '../../shared/speech.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOCALES = join(ROOT, 'shared', 'i18n', 'locales');
 const OUT = join(ROOT, 'resources', 'speech');
 
