@@ -21,6 +21,8 @@ export const DEFAULT_SEED = 7;
 export const DEFAULT_SHIPMENTS = 50;
 /** Period of the sweep that settles packs whose documents became ready (Packed events without reads). */
 export const SETTLE_SWEEP_MS = 200;
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+export const IDLE_CONNECTION_MS = 65_000;
 
 export interface SandboxOptions {
   tls: SandboxTls;
@@ -111,6 +113,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
   };
   const server = createServer({ key: options.tls.key, cert: options.tls.cert, keepAlive: true }, createRequestListener(world, allRoutes(), hooks));
+  // A client reusing an idle connection the server closes that very moment gets ECONNRESET. Node
+  // closes idle connections after 5 s, close to where clients stop reusing them (the Keep-Alive
+  // hint less a second), and a busy client's timers run late. A long idle time keeps that race
+  // away from any client that is not idle for a whole minute.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   // Requests Node's HTTP parser refuses before any route sees them (a path over 16 KiB, a broken
   // request line) still get the interface's error shape, not a bare status line.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
