@@ -2,8 +2,8 @@
 // printers. The top half holds the shipping label, scaled to keep its 4x6 proportions, inside a
 // fixed rectangle; the invoice fills the bottom half. A station that owns a thermal printer crops
 // the label back out of such a page, so the rectangle is exported as a constant.
-import { concatTransformationMatrix, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { drawLabel } from './label-pdf.js';
+import { LabelPen } from './label-pen.js';
 import { drawInvoice } from './invoice-pdf.js';
 import { A4_HEIGHT_PT, A4_WIDTH_PT, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, newDocument } from './pdf-document.js';
 import { embedDocFonts } from './pdf-text.js';
@@ -41,9 +41,9 @@ export async function renderCombinedA4(inputs: LabelInput[]): Promise<Uint8Array
   for (const input of inputs) {
     const page = doc.addPage([A4_WIDTH_PT, A4_HEIGHT_PT]);
     // The label is drawn in its own coordinate space; one transformation matrix places and scales it.
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(scale, 0, 0, scale, region.x, region.y));
-    drawLabel(page, fonts, input);
-    page.pushOperators(popGraphicsState());
+    const pen = new LabelPen(fonts, [scale, 0, 0, scale, region.x, region.y]);
+    drawLabel(pen, fonts, input);
+    pen.finish(doc, page, fonts);
     page.drawLine({
       start: { x: INVOICE_MARGIN / 2, y: CUT_Y },
       end: { x: A4_WIDTH_PT - INVOICE_MARGIN / 2, y: CUT_Y },

@@ -2,6 +2,7 @@
 // handover manifest. Pure functions of the records they print; the routes decide who may ask.
 import type { LocationRec, Seller, ShipmentRec } from '../world/model.js';
 import { drawLabel } from './label-pdf.js';
+import { LabelPen } from './label-pen.js';
 import { drawInvoice } from './invoice-pdf.js';
 import { A4_HEIGHT_PT, A4_WIDTH_PT, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, newDocument } from './pdf-document.js';
 import { renderManifestPdf } from './manifest-pdf.js';
@@ -38,7 +39,10 @@ export async function renderLabels(inputs: LabelInput[]): Promise<Uint8Array> {
   // One pair of font objects serves every page of the merged document.
   const fonts = await embedDocFonts(doc);
   for (const [n, input] of inputs.entries()) {
-    drawLabel(doc.addPage([LABEL_WIDTH_PT, LABEL_HEIGHT_PT]), fonts, input);
+    const page = doc.addPage([LABEL_WIDTH_PT, LABEL_HEIGHT_PT]);
+    const pen = new LabelPen(fonts);
+    drawLabel(pen, fonts, input);
+    pen.finish(doc, page, fonts);
     // A marketplace serves other requests while it renders 100 labels; so does the sandbox, by
     // letting the event loop run between pages instead of holding it for the whole document.
     if (n % LABEL_PAGES_PER_SLICE === LABEL_PAGES_PER_SLICE - 1) await new Promise<void>((resolve) => setImmediate(resolve));

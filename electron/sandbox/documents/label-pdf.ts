@@ -2,10 +2,10 @@
 // generated per shipment"). Drawn in its own 288 x 432 pt coordinate space with the origin at the
 // bottom-left, so the same drawing serves a label page and the label half of a combined A4 page
 // (the caller scales it with a transformation matrix).
-import type { PDFPage } from 'pdf-lib';
 import type { ShipmentRec } from '../world/model.js';
-import { drawCode128 } from './barcode.js';
-import { BLACK, type DocFonts, addressLines, drawLine, drawRule, formatIstDate, formatMoney, wrapText } from './pdf-text.js';
+import { code128Bars } from './barcode.js';
+import type { LabelPen } from './label-pen.js';
+import { type DocFonts, type TextStyle, addressLines, fitText, formatIstDate, formatMoney, safeText, wrapText } from './pdf-text.js';
 import type { LabelInput } from './index.js';
 import { LABEL_HEIGHT_PT, LABEL_WIDTH_PT } from './pdf-document.js';
 
@@ -14,13 +14,13 @@ const INNER = LABEL_WIDTH_PT - 2 * M;
 /** Everything above this line (pt from the top) may hold text; below it sits the shipment barcode. */
 const BODY_FLOOR_TOP = 364;
 
-/** Draws one label into `page` with its bottom-left corner at the current origin. */
-export function drawLabel(page: PDFPage, fonts: DocFonts, input: LabelInput): void {
+/** Draws one label with `pen`, its bottom-left corner at the pen's origin. */
+export function drawLabel(page: LabelPen, fonts: DocFonts, input: LabelInput): void {
   const { shipment, seller, location } = input;
   const { regular, bold } = fonts;
   // Layout is written top-down; PDF y grows upwards.
   const y = (top: number): number => LABEL_HEIGHT_PT - top;
-  page.drawRectangle({ x: 4, y: 4, width: LABEL_WIDTH_PT - 8, height: LABEL_HEIGHT_PT - 8, borderWidth: 1, borderColor: BLACK });
+  page.frame(4, 4, LABEL_WIDTH_PT - 8, LABEL_HEIGHT_PT - 8, 1);
 
   // Payment and dispatch-by: what the packer and the courier check first.
   const cod = shipment.orderItems.some((item) => item.paymentType === 'COD');
@@ -33,7 +33,7 @@ export function drawLabel(page: PDFPage, fonts: DocFonts, input: LabelInput): vo
   // Tracking id: the courier's scan.
   drawLine(page, 'Tracking ID', M, y(50), { font: regular, size: 7 });
   if (shipment.trackingId) {
-    drawCode128(page, shipment.trackingId, { x: M, y: y(104), width: INNER, height: 50 });
+    page.bars(code128Bars(shipment.trackingId, { x: M, y: y(104), width: INNER, height: 50 }).bars);
     drawLine(page, shipment.trackingId, LABEL_WIDTH_PT / 2, y(116), { font: bold, size: 10, align: 'center', maxWidth: INNER });
   } else {
     drawLine(page, 'not assigned', LABEL_WIDTH_PT / 2, y(80), { font: bold, size: 10, align: 'center' });
@@ -78,8 +78,24 @@ export function drawLabel(page: PDFPage, fonts: DocFonts, input: LabelInput): vo
 
   // Shipment id: the seller's own scan at handover.
   drawRule(page, 4, LABEL_WIDTH_PT - 4, y(BODY_FLOOR_TOP));
-  drawCode128(page, shipment.shipmentId, { x: M, y: 24, width: INNER, height: 36 });
+  page.bars(code128Bars(shipment.shipmentId, { x: M, y: 24, width: INNER, height: 36 }).bars);
   drawLine(page, `Shipment ID: ${shipment.shipmentId}`, LABEL_WIDTH_PT / 2, 12, { font: bold, size: 9, align: 'center' });
+}
+
+/** One line of text, truncated to `maxWidth` and aligned as pdf-text.ts's drawLine does. */
+function drawLine(pen: LabelPen, text: string, x: number, y: number, style: TextStyle): void {
+  const shown = style.maxWidth === undefined ? safeText(style.font, text) : fitText(style.font, text, style.size, style.maxWidth);
+  let left = x;
+  if (style.align !== undefined && style.align !== 'left') {
+    const width = style.font.widthOfTextAtSize(shown, style.size);
+    left = style.align === 'right' ? x - width : x - width / 2;
+  }
+  pen.text(shown, left, y, style.font, style.size);
+}
+
+/** Horizontal rule from x0 to x1 at y, as pdf-text.ts's drawRule. */
+function drawRule(pen: LabelPen, x0: number, x1: number, y: number, thickness = 0.75): void {
+  pen.rule(x0, x1, y, thickness);
 }
 
 /** Amount the courier collects on delivery: totalPrice = customerPrice + shippingCharge (spec § Order item). */
