@@ -159,7 +159,10 @@ export class LabelWatcher {
         if (left.length === 0) this.waiters.delete(id);
         else {
           this.waiters.set(id, left);
-          if (left.some((w) => w.nextCheck <= now)) due.push(id);
+          // Due by the next tick counts as due now: a timer may fire a millisecond before the
+          // cadence it was set for, and a shipment left out then would wait two intervals. The
+          // batch costs one request however many it names.
+          if (left.some((w) => w.nextCheck <= now + WATCH_INTERVAL_MS / 2)) due.push(id);
         }
       }
       // One request per 100 ids (spec § Limits), all at once: the cost is the desk's, not each shipment's.

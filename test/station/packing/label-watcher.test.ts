@@ -7,7 +7,7 @@ import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
 import { LabelWatcher, LONG_WAIT_AFTER_MS, LONG_WAIT_INTERVAL_MS, WATCH_INTERVAL_MS, type WatchResult } from '../../../electron/station/packing/label-watcher.js';
 
 /** A clock and timers the test moves by hand. */
-function simulatedTime() {
+function simulatedTime(options: { early?: number } = {}) {
   let now = 0;
   const timers: { at: number; fn: () => void; id: number }[] = [];
   let nextId = 1;
@@ -18,7 +18,8 @@ function simulatedTime() {
     now: () => now,
     setTimer: (fn: () => void, ms: number) => {
       const id = nextId++;
-      timers.push({ at: now + ms, fn, id });
+      // `early`: a timer firing that many ms before its time, as Node's may by the wall clock.
+      timers.push({ at: now + Math.max(0, ms - (options.early ?? 0)), fn, id });
       return id;
     },
     clearTimer: (id: unknown) => {
@@ -65,8 +66,8 @@ function marketplace(time: { now(): number }, readyAt: Map<string, number>) {
   };
 }
 
-function setup(readyAt: Map<string, number>) {
-  const time = simulatedTime();
+function setup(readyAt: Map<string, number>, options: { early?: number } = {}) {
+  const time = simulatedTime(options);
   const mp = marketplace(time, readyAt);
   const watcher = new LabelWatcher({ orders: mp.orders as never, now: time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
   return { time, mp, watcher };
@@ -97,6 +98,18 @@ describe('label watcher', () => {
     expect((await done).ready).toBe(true);
     expect(seenAt).toBeGreaterThanOrEqual(6_500);
     expect(seenAt - 6_500).toBeLessThanOrEqual(WATCH_INTERVAL_MS);
+  });
+
+  it('a timer firing a millisecond early still reads every waiting shipment at that tick', async () => {
+    const ids = ['EARLY1', 'EARLY2', 'EARLY3'];
+    const { time, mp, watcher } = setup(new Map(ids.map((id, i) => [id, 5_000 + i * 1_000])), { early: 1 });
+    const seen = new Map<string, number>();
+    const results = ids.map((id) => watcher.watch(id).then((r) => (seen.set(id, time.now()), r)));
+    await time.advance(20_000);
+    expect((await Promise.all(results)).every((r) => r.ready)).toBe(true);
+    // Every tick named every shipment still waiting: none skipped a tick and waited two intervals.
+    for (const read of mp.reads) expect(read.ids.length).toBe(ids.filter((id) => !seen.has(id) || seen.get(id)! >= read.at).length);
+    for (const [i, id] of ids.entries()) expect(seen.get(id)! - (5_000 + i * 1_000)).toBeLessThanOrEqual(WATCH_INTERVAL_MS);
   });
 
   it('stops asking when nothing waits, and starts at once when something does again', async () => {
