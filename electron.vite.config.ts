@@ -17,14 +17,19 @@ function cspPlugin(): Plugin {
 
 // One build for the three pieces. The renderer is plain web code: the same bundle runs in the
 // Electron window and in browser mode (electron/host), so it must not depend on Node.
+// STATION_BUILD_PIECES (e.g. "renderer"): `npm start` builds only the pieces whose sources
+// changed and that the run needs (electron/launch.ts; browser mode needs the renderer alone).
+const only = process.env.STATION_BUILD_PIECES?.split(',').filter(Boolean);
+const wanted = <T>(piece: 'main' | 'preload' | 'renderer', config: T): T | undefined => (!only || only.includes(piece) ? config : undefined);
+
 export default defineConfig({
-  main: {
+  main: wanted('main', {
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { main: resolve(__dirname, 'electron/main.ts') } },
     },
-  },
-  preload: {
+  }),
+  preload: wanted('preload', {
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -33,13 +38,13 @@ export default defineConfig({
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
-  },
-  renderer: {
+  }),
+  renderer: wanted('renderer', {
     root: resolve(__dirname, 'renderer'),
     plugins: [react(), cspPlugin()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
-  },
+  }),
 });

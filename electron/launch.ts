@@ -1,5 +1,6 @@
-// `npm start`: builds the app when a source changed since the last build (build-freshness.ts),
-// then runs it in Electron when its runtime is installed, or in
+// `npm start`: builds the pieces of the app whose sources changed since the last build and that
+// the run needs (build-freshness.ts; browser mode needs the renderer alone, built while the
+// station starts), then runs it in Electron when its runtime is installed, or in
 // browser mode when it is not (a machine where the Electron download was skipped or blocked):
 // one line says so, then the page address with its launch token is printed. `npm run web`
 // (`--browser`) goes to browser mode directly. Ctrl+C / SIGTERM stop everything cleanly.
@@ -7,16 +8,15 @@
 //   tsx electron/launch.ts [--browser] [--board] [--no-build] [--port 0] [--data-dir DIR] [--warehouse postgres://...]
 //
 // `--board` serves the lead's warehouse board alone (read-only, no desk), in browser mode.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { defaultDataDir } from './station/composition/data-dir.js';
-import { appVersion, startBrowserMode, type RunningBrowserMode } from './host/browser-mode.js';
-import { startBoardMode } from './host/board-mode.js';
-import { buildNeeded } from './shell/build-freshness.js';
+import type { RunningBrowserMode } from './host/browser-mode.js';
+import { piecesToBuild, type BuildPiece } from './shell/build-freshness.js';
 import { electronBinary } from './shell/electron-runtime.js';
 import { JournalInUseError } from './station/journal/journal-lock.js';
 
@@ -45,16 +45,29 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function build(why: string): void {
-  process.stdout.write(`Building the app (${why})…\n`);
+/**
+ * Builds the pieces given (electron.vite.config.ts reads STATION_BUILD_PIECES) in a process of
+ * its own, so browser mode can start meanwhile; resolves when out/ holds them.
+ */
+function build(pieces: { piece: BuildPiece; why: string }[]): Promise<void> {
+  process.stdout.write(`Building the app (${pieces.map((p) => `${p.piece}: ${p.why}`).join('; ')})…\n`);
   const cli = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
   const started = Date.now();
-  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) {
-    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    fail('the build failed (see above).');
-  }
-  process.stdout.write(`Built the app into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  const child = spawn(process.execPath, [cli, 'build'], { cwd: ROOT, env: { ...process.env, STATION_BUILD_PIECES: pieces.map((p) => p.piece).join(',') }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((done) => {
+    child.on('error', (e) => fail(`the build could not start: ${e.message}`));
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        process.stderr.write(output);
+        fail('the build failed (see above).');
+      }
+      process.stdout.write(`Built the app into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+      done();
+    });
+  });
 }
 
 function runElectron(binary: string, dataDir: string | undefined, warehouse: string | undefined): void {
@@ -66,7 +79,7 @@ function runElectron(binary: string, dataDir: string | undefined, warehouse: str
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 
-async function runBrowser(port: number, dataDir: string, warehouse: string | undefined): Promise<void> {
+async function runBrowser(port: number, dataDir: string, warehouse: string | undefined, built: Promise<void>): Promise<void> {
   // Handlers first: a signal during start-up waits for it to finish, then stops what started
   // (the Sandbox saves its state on stop).
   let resolveStarted: (running: RunningBrowserMode | undefined) => void = () => {};
@@ -86,6 +99,8 @@ async function runBrowser(port: number, dataDir: string, warehouse: string | und
   process.on('SIGTERM', onSignal);
   let running: RunningBrowserMode;
   try {
+    // Loaded here, not at the top: the build is already running while the station's code loads.
+    const { appVersion, startBrowserMode } = await import('./host/browser-mode.js');
     running = await startBrowserMode({
       dataDir,
       rendererDir: join(ROOT, 'out', 'renderer'),
@@ -103,6 +118,8 @@ async function runBrowser(port: number, dataDir: string, warehouse: string | und
     }
     throw e;
   }
+  // The page is served from out/renderer: its address is given once the build is there.
+  await built;
   resolveStarted(running);
   if (stopping) return;
   const mode = running.station.sandbox() ? ' (demo mode: Sandbox marketplace)' : '';
@@ -110,6 +127,7 @@ async function runBrowser(port: number, dataDir: string, warehouse: string | und
 }
 
 async function runBoard(port: number, dataDir: string): Promise<void> {
+  const { startBoardMode } = await import('./host/board-mode.js');
   let running: Awaited<ReturnType<typeof startBoardMode>>;
   try {
     running = await startBoardMode({ dataDir, rendererDir: join(ROOT, 'out', 'renderer'), port, log: (line) => process.stderr.write(`${line}\n`) });
@@ -135,22 +153,27 @@ async function main(): Promise<void> {
   const args = parsed.data;
   const dataDir = args['data-dir'] ? resolve(args['data-dir']) : process.env.STATION_DATA_DIR || defaultDataDir();
 
+  // Electron needs all three pieces; browser mode and the board serve the renderer alone.
+  const binary = args.browser || args.board ? undefined : electronBinary(createRequire(import.meta.url));
+  const pieces: BuildPiece[] = binary ? ['main', 'preload', 'renderer'] : ['renderer'];
+  let built = Promise.resolve();
   if (!args['no-build']) {
-    const why = buildNeeded(ROOT);
-    if (why) build(why);
+    const stale = piecesToBuild(ROOT, pieces);
+    if (stale.length > 0) built = build(stale);
     else process.stdout.write('The app in out/ is up to date with its sources.\n');
   }
   if (args.board) {
     // The board reads the database address as every station does; the command line's stands first.
     if (args.warehouse) process.env.STATION_WAREHOUSE_URL = args.warehouse;
+    await built;
     return runBoard(args.port, dataDir);
   }
-  if (!args.browser) {
-    const binary = electronBinary(createRequire(import.meta.url));
-    if (binary) return runElectron(binary, args['data-dir'] ? dataDir : undefined, args.warehouse);
-    process.stdout.write('The Electron runtime is not installed on this machine, so Packing Station runs in browser mode instead.\n');
+  if (binary) {
+    await built;
+    return runElectron(binary, args['data-dir'] ? dataDir : undefined, args.warehouse);
   }
-  await runBrowser(args.port, dataDir, args.warehouse);
+  if (!args.browser) process.stdout.write('The Electron runtime is not installed on this machine, so Packing Station runs in browser mode instead.\n');
+  await runBrowser(args.port, dataDir, args.warehouse, built);
 }
 
 main().catch((e: unknown) => {

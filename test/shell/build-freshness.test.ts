@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildNeeded } from '../../electron/shell/build-freshness.js';
+import { BUILD_PIECES, buildNeeded, piecesToBuild } from '../../electron/shell/build-freshness.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -66,5 +66,52 @@ describe('build freshness', () => {
     touch(root, 'out/two.html', 2_000);
     touch(root, 'src/node_modules/x.js', 3_000);
     expect(check(root)).toBeUndefined();
+  });
+});
+
+describe('build freshness per piece (browser mode builds the renderer alone)', () => {
+  /** A tree with every piece's output at 2,000 s and every source at 1,000 s. */
+  function pieces(): string {
+    const root = mkdtempSync(join(tmpdir(), 'build-pieces-'));
+    roots.push(root);
+    const files = [...new Set(Object.values(BUILD_PIECES).flatMap((p) => [p.output, ...p.sources.map((s) => (s.includes('.') ? s : `${s}/x.ts`))]))];
+    for (const path of files) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), path);
+      const at = path.startsWith('out/') ? 2_000 : 1_000;
+      utimesSync(join(root, path), at, at);
+    }
+    return root;
+  }
+
+  it('nothing changed: no piece is built', () => {
+    expect(piecesToBuild(pieces(), ['main', 'preload', 'renderer'])).toEqual([]);
+  });
+
+  it('a renderer source changed: the renderer alone, whatever else the run needs', () => {
+    const root = pieces();
+    touch(root, 'renderer/x.ts', 3_000);
+    expect(piecesToBuild(root, ['main', 'preload', 'renderer'])).toEqual([{ piece: 'renderer', why: join('renderer', 'x.ts') + ' changed since the last build' }]);
+  });
+
+  it('a station source changed: main and preload for Electron, nothing for browser mode', () => {
+    const root = pieces();
+    touch(root, 'electron/x.ts', 3_000);
+    expect(piecesToBuild(root, ['main', 'preload', 'renderer']).map((p) => p.piece)).toEqual(['main', 'preload']);
+    expect(piecesToBuild(root, ['renderer'])).toEqual([]);
+  });
+
+  it('shared code or the build settings changed: every piece that reads them', () => {
+    const root = pieces();
+    touch(root, 'shared/x.ts', 3_000);
+    expect(piecesToBuild(root, ['renderer']).map((p) => p.piece)).toEqual(['renderer']);
+    touch(root, 'electron.vite.config.ts', 3_000);
+    expect(piecesToBuild(root, ['main', 'preload', 'renderer']).map((p) => p.piece)).toEqual(['main', 'preload', 'renderer']);
+  });
+
+  it('the first start (no out/): only what the run needs', () => {
+    const root = pieces();
+    rmSync(join(root, 'out'), { recursive: true });
+    expect(piecesToBuild(root, ['renderer'])).toEqual([{ piece: 'renderer', why: 'out/renderer/index.html is missing' }]);
   });
 });
