@@ -21,6 +21,7 @@ const Marker = z.object({ locationId: z.string(), sku: z.string().optional(), di
 type Marker = z.infer<typeof Marker>;
 
 export interface ResumableWaveOptions extends Omit<WaveOptions, 'labels'> {
+  /** Receives every label of the wave as one PDF at its end (the command line's file). */
   labels?: (pdf: Uint8Array) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   /** Told how many shipments an interrupted run had packed (and this run finishes). */
@@ -69,7 +70,7 @@ export async function runResumableWave(station: Station, options: ResumableWaveO
   const summary = await runWave(
     { client: station.client, journal: station.journal, facts: station.facts, invoices: station.numbering, ...(station.warehouse ? { claims: station.warehouse } : {}), clock: station.clock, who: station.who, sleep: options.sleep, transitionYear: station.settings.get().taxTransitionYear },
     // Shipments the packer put aside at a desk of this station stay out (the command line has no preview to pick them in).
-    { putAside: new Set(putAsideShipments(await station.journal.records())), ...options, labels: async (pdf) => void pdfs.push(pdf) },
+    { putAside: new Set(putAsideShipments(await station.journal.records())), ...options, labels: options.labels ? async (pdf) => void pdfs.push(pdf) : undefined },
   );
 
   if (carried.length > 0) {

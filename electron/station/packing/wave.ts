@@ -1,6 +1,6 @@
 // A wave: pack every APPROVED shipment of a location (or every single-item shipment of one SKU)
-// in bulk, wait for the documents, fetch one merged label PDF, and optionally mark the wave ready
-// to dispatch. Dimensions and weight come from the listing's packages (every unit counted,
+// in bulk, wait for the documents, fetch each batch's label PDF and hand it to the printer as it
+// comes, and optionally mark the wave ready to dispatch. Dimensions and weight come from the listing's packages (every unit counted,
 // pack-request.ts); every approved shipment of the location the wave does not pack is named in
 // the summary with the reason (wave-plan.ts: the same rules as the preview the packer confirmed).
 //
@@ -50,8 +50,11 @@ export interface WaveOptions {
   putAside?: ReadonlySet<string>;
   /** The shipments the packer confirmed in the preview: anything else the search finds is left out, named. */
   only?: ReadonlySet<string>;
-  /** Receives the merged label PDF. */
-  /** The wave's labels as one PDF, with the shipments whose labels it holds (their invoices go with them). */
+  /**
+   * Receives each batch's labels as one PDF (up to 100 shipments, spec § Limits), in wave order,
+   * as soon as they arrive: the printer starts while later batches are packed. With the shipments
+   * whose labels it holds (their invoices go with them).
+   */
   labels?: (pdf: Uint8Array, shipmentIds: string[]) => Promise<void>;
   /** How long to wait for documents (spec § Limits: up to 30 minutes). */
   maxWaitMs?: number;
@@ -62,7 +65,8 @@ export type WaveProgress =
   | { step: 'found'; shipments: number; capped: boolean }
   | { step: 'packed'; done: number; total: number }
   | { step: 'documents'; ready: number; total: number }
-  | { step: 'labels'; pages: number }
+  /** Label pages handed to the printer so far, in this many jobs (one per batch). */
+  | { step: 'labels'; pages: number; jobs: number }
   | { step: 'dispatched'; done: number; total: number };
 
 export interface WaveSummary {
@@ -96,7 +100,7 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
   };
 
   const batches: Promise<BatchOutcome>[] = [];
-  const collector = new LabelCollector();
+  const handover = new LabelHandover(options.labels ?? (async () => undefined), (pages, jobs) => options.onProgress?.({ step: 'labels', pages, jobs }));
   let buffer: ShipmentWire[] = [];
   const flush = () => {
     // Pages of the sliced search come in any size: batches are cut at the mutation limit exactly.
@@ -105,8 +109,15 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
       buffer = buffer.slice(MAX_SHIPMENTS_PER_MUTATION);
       const index = batches.length;
       const run = runBatch(deps, options, batch, summary, counts, progress);
-      // Each batch's labels join the wave's PDF as soon as they arrive, off the critical path.
-      const joined = run.then((o) => collector.add(index, o.labels).then(() => o));
+      // Each batch's labels go to the printer as soon as they (and the batches before) arrive.
+      const joined = run.then(
+        (o) => handover.add(index, o.labels, o.ready).then(() => o),
+        (e: unknown) => {
+          // A failed batch does not hold back the labels of the batches after it.
+          void handover.add(index, undefined, []).catch(() => undefined);
+          throw e;
+        },
+      );
       // Handled here so a batch failing while the search goes on does not end the process; the
       // failure still reaches the caller through Promise.all below.
       joined.catch(() => undefined);
@@ -156,12 +167,8 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
 
   summary.packed = outcomes.reduce((n, o) => n + o.packed.length, 0);
   summary.dispatched = outcomes.reduce((n, o) => n + o.dispatched.length, 0);
-  if (collector.pages > 0) {
-    const bytes = await collector.save();
-    summary.labelsPages = collector.pages;
-    options.onProgress?.({ step: 'labels', pages: collector.pages });
-    await options.labels?.(bytes, outcomes.flatMap((o) => o.ready));
-  }
+  await handover.done();
+  summary.labelsPages = handover.pages;
   summary.requests = deps.client.http.requests - requestsBefore;
   summary.elapsedMs = deps.clock.now().getTime() - started;
   return summary;
@@ -287,44 +294,43 @@ async function voidOrGiveBack(invoices: DeskInvoices, invoiceNumber: string, rea
 }
 
 /**
- * Joins the batches' label PDFs into one document in wave order (batch 0 first), merging each as
- * soon as it and every earlier batch have arrived.
+ * Hands each batch's label PDF over as soon as it and every earlier batch have arrived, so the
+ * printer starts on the first hundred labels while later batches are still being packed, and the
+ * jobs come out in wave order (batch 0 first). Nothing is merged: a merge of 1,000 pages cost the
+ * station seconds of CPU after the last batch.
  */
-const MERGE_SLICE = 10;
-
-class LabelCollector {
-  private readonly out = PDFDocument.create();
-  /** Arrived batches not merged yet; null for a batch without labels (nothing to merge). */
-  private readonly waiting = new Map<number, Uint8Array | null>();
+class LabelHandover {
+  /** Arrived batches not handed over yet; null for a batch without labels. */
+  private readonly waiting = new Map<number, { pdf: Uint8Array; shipmentIds: string[] } | null>();
   private next = 0;
   private chain: Promise<void> = Promise.resolve();
   pages = 0;
+  jobs = 0;
 
-  add(index: number, pdf: Uint8Array | undefined): Promise<void> {
-    this.waiting.set(index, pdf ?? null);
+  constructor(private readonly handTo: (pdf: Uint8Array, shipmentIds: string[]) => Promise<void>, private readonly told: (pages: number, jobs: number) => void) {}
+
+  add(index: number, pdf: Uint8Array | undefined, shipmentIds: string[]): Promise<void> {
+    this.waiting.set(index, pdf ? { pdf, shipmentIds } : null);
     this.chain = this.chain.then(() => this.drain());
     return this.chain;
   }
 
   private async drain(): Promise<void> {
-    const out = await this.out;
     while (this.waiting.has(this.next)) {
       const part = this.waiting.get(this.next)!;
       this.waiting.delete(this.next++);
       if (!part) continue;
-      const doc = await PDFDocument.load(part);
-      const indices = doc.getPageIndices();
-      // A few pages at a time, so the wave's next search request is not held up behind a merge.
-      for (let i = 0; i < indices.length; i += MERGE_SLICE) {
-        for (const page of await out.copyPages(doc, indices.slice(i, i + MERGE_SLICE))) out.addPage(page);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      this.pages = out.getPageCount();
+      // Pages as the marketplace sent them: labels, and invoices under automatic invoicing.
+      const pages = (await PDFDocument.load(part.pdf, { updateMetadata: false })).getPageCount();
+      await this.handTo(part.pdf, part.shipmentIds);
+      this.pages += pages;
+      this.jobs++;
+      this.told(this.pages, this.jobs);
     }
   }
 
-  async save(): Promise<Uint8Array> {
+  /** Resolves when every batch that arrived has been handed over. */
+  async done(): Promise<void> {
     await this.chain;
-    return (await this.out).save({ useObjectStreams: false });
   }
 }

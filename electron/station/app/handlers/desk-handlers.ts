@@ -80,17 +80,20 @@ export function deskHandlers(ctx: AppContext): Handlers {
     'wave.run': async ({ sku, dispatch, shipmentIds }) => {
       const locationId = ctx.locationId();
       const stamp = formatIstDisplay(ctx.clock.now());
+      let part = 0;
       return runWave(waveDepsFrom(ctx), {
         locationId,
         sku: waveSku(sku),
         dispatch,
         only: new Set(shipmentIds),
         putAside: new Set(putAsideShipments(await ctx.journal.records())),
-        // One merged PDF, one print job: the labels come out together and in pack order.
+        // One print job per batch of up to 100, handed over as each batch's labels arrive and in
+        // wave order: the first labels print while later batches are packed.
         // The desk's label printer, so the wave prints invoices as the after-pack setting says, as a
         // single pack does; without one (a bare test context) the labels go straight to the queue.
         labels: async (pdf, shipmentIds) => {
-          const title = `Wave labels ${locationId} ${stamp}`;
+          part++;
+          const title = `Wave labels ${locationId} ${stamp}${part > 1 ? ` part ${part}` : ''}`;
           const printer = ctx.labelPrinter?.();
           if (printer) await printer.printLabels(pdf, { shipmentIds, title });
           else await ctx.print('label', pdf, title);
@@ -149,7 +152,7 @@ function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
     case 'documents':
       return { step: p.step, done: p.ready, total: p.total, text: `Labels ready for ${p.ready} of ${p.total}; waiting for the marketplace.` };
     case 'labels':
-      return { step: p.step, total: p.pages, text: `Printing ${p.pages} label page${p.pages === 1 ? '' : 's'} as one job.` };
+      return { step: p.step, total: p.pages, text: `Sent ${p.pages} label page${p.pages === 1 ? '' : 's'} to the printer${p.jobs > 1 ? ` in ${p.jobs} jobs` : ''}.` };
     case 'dispatched':
       return { step: p.step, done: p.done, total: p.total, text: `Ready to dispatch: ${p.done} of ${p.total}.` };
   }
