@@ -5,8 +5,9 @@
 // window is its own search (its own chain, its own 5,000), so windows run side by side.
 //
 // Windows are sized from what the search shows: the first page of the whole range gives the
-// earliest dates and, when it says there is more, a one-shipment page sorted the other way gives
-// the latest; the range between is cut into as many windows as requests may run at once. Whenever
+// earliest dates and a one-shipment page sorted the other way, asked at the same time, gives the
+// latest; the range between is cut into as many windows as requests may run at once, shared
+// among the searches that have more than one page. Whenever
 // fewer windows are left than that, the one with the widest span still ahead is cut in two (its
 // chain goes on up to the cut and a new search takes the rest), so a crowded week is shared out
 // however the dates fall.
@@ -78,6 +79,17 @@ function windowRequest(w: Window): SearchRequest {
   const filter: SearchFilter = { ...w.base.filter, dispatchByDate: range.from || range.to ? range : undefined };
   if (!filter.dispatchByDate) delete filter.dispatchByDate;
   return { ...w.base, filter };
+}
+
+/** The latest shipment of a search: one page of one, sorted the other way. */
+async function latestOf(orders: Orders, base: SearchRequest): Promise<ShipmentWire | undefined> {
+  const it = orders.searchPages({ ...base, pagination: { pageSize: 1 }, sort: { field: 'dispatchByDate', order: 'desc' } });
+  try {
+    const top = await it.next();
+    return top.done ? undefined : top.value[0];
+  } finally {
+    void it.return({ capped: false });
+  }
 }
 
 /**
@@ -183,19 +195,18 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
         const whole = open(base, from, to, -Infinity);
         if (!sliceable(base)) return { whole, latest: undefined };
         windows.push(whole);
+        // The latest date is asked beside the first page, not after it: the windows start one
+        // page's round trip and server time sooner, for one small request more per search.
+        const latestProbe = latestOf(orders, base);
+        latestProbe.catch(() => undefined);
         await step(whole);
-        // A search of one page (a refresh of what changed) costs nothing more.
         if (whole.done || !whole.more) return { whole, latest: undefined };
-        const it = orders.searchPages({ ...base, pagination: { pageSize: 1 }, sort: { field: 'dispatchByDate', order: 'desc' } });
-        try {
-          const top = await it.next();
-          return { whole, latest: top.done ? undefined : top.value[0] };
-        } finally {
-          void it.return({ capped: false });
-        }
+        return { whole, latest: await latestProbe };
       }),
     );
     if (errors.length > 0) throw errors[0];
+    // The windows are shared among the searches that have more than their first page.
+    const cutting = probes.filter(({ whole, latest }) => windows.includes(whole) && !whole.done && Number.isFinite(dateOf(latest))).length;
     for (const { whole, latest } of probes) {
       if (!windows.includes(whole)) {
         windows.push(whole);
@@ -206,7 +217,7 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
       // last window stays open-ended, so a shipment dated later than the probe saw is not lost.
       const end = Math.min(whole.to, dateOf(latest));
       whole.horizon = end;
-      const share = Math.max(1, Math.floor(concurrency / probes.length));
+      const share = Math.max(1, Math.floor(concurrency / Math.max(1, cutting)));
       const span = end - whole.last;
       if (span < 2 || share < 2) continue;
       const width = Math.ceil(span / share);
