@@ -7,10 +7,10 @@
 // Windows are sized from what the search shows: the first page of the whole range gives the
 // earliest dates and a one-shipment page sorted the other way, asked at the same time, gives the
 // latest; the range between is cut into as many windows as requests may run at once, shared
-// among the searches that have more than one page. Whenever
-// fewer windows are left than that, the one with the widest span still ahead is cut in two (its
+// among the searches in proportion to the shipments each likely holds. Whenever fewer windows
+// are left than that, the one likely to hold the most shipments still ahead is cut in two (its
 // chain goes on up to the cut and a new search takes the rest), so a crowded week is shared out
-// however the dates fall.
+// however the dates fall; a window with only a page or two ahead is left to finish.
 //
 // No gap: windows are [from, to] in whole milliseconds, each starting 1 ms after the previous ends,
 // and a chain stops only when it ends or a page passes its window's end (pages are sorted by
@@ -19,7 +19,7 @@
 // once, by id, whichever windows' answers carry it (equal dates at a cut, a shipment seen again
 // after a restart).
 import type { SearchFilter, SearchRequest, ShipmentWire } from '../../../shared/api/shipments.js';
-import { IST_OFFSET_MINUTES, MAX_SEARCH_RETRIEVAL } from '../../../shared/api/limits.js';
+import { IST_OFFSET_MINUTES, MAX_SEARCH_PAGE_SIZE, MAX_SEARCH_RETRIEVAL } from '../../../shared/api/limits.js';
 import type { OrdersClient } from '../api/orders-client.js';
 
 /**
@@ -28,6 +28,9 @@ import type { OrdersClient } from '../api/orders-client.js';
  * latency and 150 ms of server time per page while leaving the desk's other calls room.
  */
 export const SEARCH_CONCURRENCY = 48;
+
+/** Pages a window must likely still have before it is cut in two (see cut()). */
+const MIN_PAGES_TO_CUT = 3;
 
 type Orders = Pick<OrdersClient, 'searchPages'>;
 type Chain = AsyncGenerator<ShipmentWire[], { capped: boolean }>;
@@ -47,6 +50,8 @@ interface Window {
   horizon: number;
   /** Shipments the window's chain has given: at maxDataRetrievalAllowed there may be more. */
   count: number;
+  /** dispatchByDate of the first shipment the chain gave (the density of the first page). */
+  first: number;
 }
 
 export interface SlicedSearchOptions {
@@ -62,7 +67,7 @@ function epochOf(iso: string | undefined, fallback: number): number {
   return Number.isFinite(t) ? t : fallback;
 }
 
-const open = (base: SearchRequest, from: number, to: number, horizon: number): Window => ({ base, from, to, horizon, busy: false, done: false, more: false, last: from, count: 0 });
+const open = (base: SearchRequest, from: number, to: number, horizon: number): Window => ({ base, from, to, horizon, busy: false, done: false, more: false, last: from, count: 0, first: NaN });
 
 const dateOf = (s: ShipmentWire | undefined): number => (s ? Date.parse(s.dispatchByDate) : NaN);
 
@@ -79,6 +84,31 @@ function windowRequest(w: Window): SearchRequest {
   const filter: SearchFilter = { ...w.base.filter, dispatchByDate: range.from || range.to ? range : undefined };
   if (!filter.dispatchByDate) delete filter.dispatchByDate;
   return { ...w.base, filter };
+}
+
+/**
+ * How many shipments a search likely holds, from its first page (count and dates) and its latest
+ * date; Infinity when the first page spans no time (the density is unknown: assume many).
+ */
+function estimatedCount(whole: Window, latest: number): number {
+  if (!Number.isFinite(latest) || !Number.isFinite(whole.first)) return 0;
+  const seen = whole.last - whole.first;
+  if (!(seen > 0)) return Infinity;
+  return (whole.count * (Math.min(whole.to, latest) - whole.first)) / seen;
+}
+
+/**
+ * Windows per search: `concurrency` shared in proportion to the estimates, at least one each
+ * with an estimate, and no more than the pages a search is likely to have.
+ */
+export function windowShares(estimates: readonly number[], pageSizes: readonly number[], concurrency: number): number[] {
+  const finite = estimates.map((e) => (e === Infinity ? Number.MAX_SAFE_INTEGER : e));
+  const total = finite.reduce((a, b) => a + b, 0);
+  return finite.map((e, i) => {
+    if (!(e > 0)) return 0;
+    const byShare = Math.floor((concurrency * e) / total);
+    return Math.max(1, Math.min(byShare, Math.ceil(e / pageSizes[i])));
+  });
 }
 
 /** The latest shipment of a search: one page of one, sorted the other way. */
@@ -125,13 +155,26 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
     void w.chain?.return({ capped: false });
   };
 
-  /** Cuts the open window with the widest span ahead in two; false when none can be cut. */
+  /**
+   * Cuts in two the open window likely to hold the most shipments still ahead (its own pages'
+   * density over its span ahead); false when none is worth it. A window with less than
+   * MIN_PAGES_TO_CUT pages ahead is left whole: its chain reads them in as many round trips as
+   * a new window would take to answer its first page.
+   */
   const cut = (): boolean => {
     let widest: Window | undefined;
+    let most = 0;
     const ahead = (w: Window) => Math.min(w.to, w.horizon) - w.last;
     for (const w of windows) {
       if (w.done || !w.more || !(ahead(w) >= 2)) continue;
-      if (!widest || ahead(w) > ahead(widest)) widest = w;
+      const seen = w.last - w.first;
+      const likely = seen > 0 ? (w.count * ahead(w)) / seen : Infinity;
+      const pageSize = w.base.pagination?.pageSize ?? MAX_SEARCH_PAGE_SIZE;
+      if (likely < MIN_PAGES_TO_CUT * pageSize) continue;
+      if (!widest || likely > most) {
+        widest = w;
+        most = likely;
+      }
     }
     if (!widest) return false;
     const mid = widest.last + Math.floor(ahead(widest) / 2);
@@ -161,6 +204,7 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
       // A shipment without a readable date cannot be placed in a window: it is kept, never lost.
       const inside = page.value.filter((s) => !(dateOf(s) > w.to));
       emit(inside);
+      if (w.count === 0) w.first = dateOf(page.value[0]);
       w.count += page.value.length;
       const lastDate = dateOf(page.value.at(-1));
       if (Number.isFinite(lastDate)) w.last = Math.max(w.last, lastDate);
@@ -205,9 +249,16 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
       }),
     );
     if (errors.length > 0) throw errors[0];
-    // The windows are shared among the searches that have more than their first page.
-    const cutting = probes.filter(({ whole, latest }) => windows.includes(whole) && !whole.done && Number.isFinite(dateOf(latest))).length;
-    for (const { whole, latest } of probes) {
+    // The windows are shared among the searches that have more than their first page, in
+    // proportion to how many shipments each is likely to hold (its first page's density over
+    // the range up to its latest date): a search of a hundred does not take half the windows
+    // from one of five thousand.
+    const shares = windowShares(
+      probes.map(({ whole, latest }) => (windows.includes(whole) && !whole.done ? estimatedCount(whole, dateOf(latest)) : 0)),
+      probes.map(({ whole }) => whole.base.pagination?.pageSize ?? MAX_SEARCH_PAGE_SIZE),
+      concurrency,
+    );
+    for (const [index, { whole, latest }] of probes.entries()) {
       if (!windows.includes(whole)) {
         windows.push(whole);
         continue;
@@ -217,7 +268,7 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
       // last window stays open-ended, so a shipment dated later than the probe saw is not lost.
       const end = Math.min(whole.to, dateOf(latest));
       whole.horizon = end;
-      const share = Math.max(1, Math.floor(concurrency / Math.max(1, cutting)));
+      const share = shares[index];
       const span = end - whole.last;
       if (span < 2 || share < 2) continue;
       const width = Math.ceil(span / share);

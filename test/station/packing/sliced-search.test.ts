@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequest, ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_SEARCH_RETRIEVAL } from '../../../shared/api/limits.js';
-import { slicedSearch } from '../../../electron/station/packing/sliced-search.js';
+import { slicedSearch, windowShares } from '../../../electron/station/packing/sliced-search.js';
 import { perServiceProfile, searchAllSellerPacked } from '../../../electron/station/packing/seller-search.js';
 import { clientFor, type TestClient } from '../../support/station-client.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
@@ -60,12 +60,39 @@ describe('sliced search', () => {
     await create(6_000, location);
     const expected = sandboxApproved(location);
     expect(expected.size).toBeGreaterThan(MAX_SEARCH_RETRIEVAL);
-    const { shipments, capped } = await searchAllSellerPacked(client.orders, approvedAt(location));
+    // Every page asked for is counted: windows that end in a part page, or that are cut too
+    // late to save a round trip, cost pages beyond the ones the shipments fill.
+    let pagesAsked = 0;
+    const counted = {
+      searchPages: (request: SearchRequest) => {
+        const pages = client.orders.searchPages(request);
+        return {
+          next: () => (pagesAsked++, pages.next()),
+          return: (value: { capped: boolean }) => pages.return(value),
+          throw: (e: unknown) => pages.throw(e),
+          [Symbol.asyncIterator]() {
+            return this;
+          },
+        } as unknown as ReturnType<typeof client.orders.searchPages>;
+      },
+    };
+    const { shipments, capped } = await searchAllSellerPacked(counted, approvedAt(location));
     const ids = shipments.map((s) => s.shipmentId);
     expect(capped).toBe(false);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids)).toEqual(expected);
+    // Half again the pages the shipments fill at most (the former cutting asked 712 here).
+    expect(pagesAsked).toBeLessThanOrEqual(Math.ceil((expected.size / 20) * 1.5));
   }, 120_000);
+
+  it('shares the windows among searches by the shipments each likely holds, never more than its pages', () => {
+    // Five thousand and a hundred and seventy: the small one gets its one share (at most its 9 pages).
+    expect(windowShares([5_000, 170], [20, 20], 48)).toEqual([46, 1]);
+    expect(windowShares([5_000, 0], [20, 20], 48)).toEqual([48, 0]);
+    // A first page that spans no time says nothing of the density: it counts as many.
+    expect(windowShares([Infinity, 5_000], [20, 20], 48)).toEqual([47, 1]);
+    expect(windowShares([30, 30], [20, 20], 48)).toEqual([2, 2]);
+  });
 
   it('no gap and no duplicate when many shipments share a dispatchByDate at window edges', async () => {
     const where = sb.info.locations[1];
