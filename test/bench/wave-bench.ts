@@ -4,9 +4,9 @@
 // cost of one scan event at the desk (applyScan + the durable journal append).
 //
 // Floor (round trips that must happen one after another, each at least one RTT):
-//   floor = RTT x (1 token + 1 first search page + 1 latest-date probe + ceil(ceil(N / 20) /
-//           SEARCH_CONCURRENCY) rounds of window pages (pageSize max 20, spec § Limits) + 1 listing
-//           lookup + 1 pack + 1 readiness read + 1 labels-and-dispatch)
+//   floor = RTT x (1 token + 1 first search page (the latest-date probe goes beside it) +
+//           ceil(ceil(N / 20) / SEARCH_CONCURRENCY) rounds of window pages (pageSize max 20,
+//           spec § Limits) + 1 listing lookup + 1 pack + 1 readiness read + 1 labels-and-dispatch)
 // where pack, readiness, labels and dispatch batches of 100 (spec § Limits) could all be in flight
 // at once, so each step costs one RTT. RTT is measured in the same run (median of sequential
 // reads). The target is the wave's own: 1,000 in ≤ 2.5 s at 50 ms latency on a 2-core machine.
@@ -55,7 +55,7 @@ async function waveRows(): Promise<BenchRow[]> {
     const waveMs = performance.now() - started + rtt; // + the token round trip done above
     await station.close();
     if (summary.failed.length > 0 || summary.labelsPages !== summary.packed) throw new Error(`wave bench: ${summary.failed.length} failed, e.g. ${JSON.stringify(summary.failed[0])}`);
-    const floorTrips = 3 + Math.ceil(Math.ceil(found / MAX_SEARCH_PAGE_SIZE) / SEARCH_CONCURRENCY) + 4;
+    const floorTrips = 2 + Math.ceil(Math.ceil(found / MAX_SEARCH_PAGE_SIZE) / SEARCH_CONCURRENCY) + 4;
     const floorMs = rtt * floorTrips;
 
     // Naive: one shipment per identify, pack, poll, labels and dispatch call, one after another.
