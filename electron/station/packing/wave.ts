@@ -65,8 +65,8 @@ export type WaveProgress =
   | { step: 'found'; shipments: number; capped: boolean }
   | { step: 'packed'; done: number; total: number }
   | { step: 'documents'; ready: number; total: number }
-  /** Label pages handed to the printer so far, in this many jobs (one per batch). */
-  | { step: 'labels'; pages: number; jobs: number }
+  /** Label pages handed to the printer so far, in this many jobs (one per batch), for this many of the shipments found. */
+  | { step: 'labels'; pages: number; jobs: number; shipments: number; total: number }
   | { step: 'dispatched'; done: number; total: number };
 
 export interface WaveSummary {
@@ -100,7 +100,7 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
   };
 
   const batches: Promise<BatchOutcome>[] = [];
-  const handover = new LabelHandover(options.labels ?? (async () => undefined), (pages, jobs) => options.onProgress?.({ step: 'labels', pages, jobs }));
+  const handover = new LabelHandover(options.labels ?? (async () => undefined), (pages, jobs, shipments) => options.onProgress?.({ step: 'labels', pages, jobs, shipments, total: counts.found }));
   let buffer: ShipmentWire[] = [];
   const flush = () => {
     // Pages of the sliced search come in any size: batches are cut at the mutation limit exactly.
@@ -306,8 +306,12 @@ class LabelHandover {
   private chain: Promise<void> = Promise.resolve();
   pages = 0;
   jobs = 0;
+  shipments = 0;
 
-  constructor(private readonly handTo: (pdf: Uint8Array, shipmentIds: string[]) => Promise<void>, private readonly told: (pages: number, jobs: number) => void) {}
+  constructor(
+    private readonly handTo: (pdf: Uint8Array, shipmentIds: string[]) => Promise<void>,
+    private readonly told: (pages: number, jobs: number, shipments: number) => void,
+  ) {}
 
   add(index: number, pdf: Uint8Array | undefined, shipmentIds: string[]): Promise<void> {
     this.waiting.set(index, pdf ? { pdf, shipmentIds } : null);
@@ -325,7 +329,8 @@ class LabelHandover {
       await this.handTo(part.pdf, part.shipmentIds);
       this.pages += pages;
       this.jobs++;
-      this.told(this.pages, this.jobs);
+      this.shipments += part.shipmentIds.length;
+      this.told(this.pages, this.jobs, this.shipments);
     }
   }
 

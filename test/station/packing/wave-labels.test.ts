@@ -47,11 +47,12 @@ describeWithPoppler('wave labels per batch', () => {
       expect(summary.labelsPages).toBe(packed);
       // The packer is told as each job goes to the printer.
       const told = progress.filter((p): p is Extract<WaveProgress, { step: 'labels' }> => p.step === 'labels');
-      expect(told.map((p) => [p.pages, p.jobs])).toEqual([
-        [100, 1],
-        [200, 2],
-        [packed, 3],
+      expect(told.map((p) => [p.pages, p.jobs, p.shipments])).toEqual([
+        [100, 1, 100],
+        [200, 2, 200],
+        [packed, 3, packed],
       ]);
+      expect(told.every((p) => p.total >= p.shipments && p.total <= packed)).toBe(true);
     } finally {
       await station.cleanup();
     }

@@ -152,7 +152,8 @@ function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
     case 'documents':
       return { step: p.step, done: p.ready, total: p.total, text: `Labels ready for ${p.ready} of ${p.total}; waiting for the marketplace.` };
     case 'labels':
-      return { step: p.step, total: p.pages, text: `Sent ${p.pages} label page${p.pages === 1 ? '' : 's'} to the printer${p.jobs > 1 ? ` in ${p.jobs} jobs` : ''}.` };
+      // done of total: the shipments whose labels went to the printer, of those found.
+      return { step: p.step, done: p.shipments, total: p.total, text: `Sent ${p.pages} label page${p.pages === 1 ? '' : 's'} to the printer${p.jobs > 1 ? ` in ${p.jobs} jobs` : ''}.` };
     case 'dispatched':
       return { step: p.step, done: p.done, total: p.total, text: `Ready to dispatch: ${p.done} of ${p.total}.` };
   }

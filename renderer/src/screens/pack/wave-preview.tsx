@@ -61,7 +61,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
         </h2>
         <p id="wave-preview-what" className="wave-what">
           {ids.length > 0
-            ? `Packs ${plural(ids.length, 'shipment')} (${plural(units, 'unit')}) of the ${what}, prints their labels as one job, and ${dispatchAtOnce ? 'marks them ready to dispatch.' : 'leaves them packed until you press “Dispatch packed”.'}`
+            ? `Packs ${plural(ids.length, 'shipment')} (${plural(units, 'unit')}) of the ${what}, prints their labels as they come (one job per 100), and ${dispatchAtOnce ? 'marks them ready to dispatch.' : 'leaves them packed until you press “Dispatch packed”.'}`
             : `No ${what} can be packed in a wave now.`}
           {plan.capped ? ' The marketplace returned only its first 5,000; run another wave for the rest.' : ''}
         </p>
