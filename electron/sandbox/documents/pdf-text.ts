@@ -92,9 +92,12 @@ export function drawRule(page: PDFPage, x0: number, x1: number, y: number, thick
   page.drawLine({ start: { x: x0, y }, end: { x: x1, y }, thickness, color: BLACK });
 }
 
+/** One formatter for every amount: toLocaleString builds a new one per call (a tenth of a label's time). */
+const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Rupee amounts as 'Rs. 1,234.50': the standard fonts have no rupee sign. */
 export function formatMoney(amount: number): string {
-  return 'Rs. ' + amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return 'Rs. ' + RUPEES.format(amount);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
