@@ -232,18 +232,23 @@ export async function* slicedSearch(orders: Orders, requests: readonly SearchReq
 
   try {
     // The first page of each search and, beside it, its latest date: the range to cut.
+    // Every search's first page goes out first, then the probes.
+    const starts = requests.map((base) => {
+      const from = epochOf(base.filter.dispatchByDate?.from, -Infinity);
+      const to = epochOf(base.filter.dispatchByDate?.to, Infinity);
+      const whole = open(base, from, to, -Infinity);
+      if (!sliceable(base)) return { whole, first: undefined };
+      windows.push(whole);
+      return { whole, first: step(whole) };
+    });
     const probes = await Promise.all(
-      requests.map(async (base) => {
-        const from = epochOf(base.filter.dispatchByDate?.from, -Infinity);
-        const to = epochOf(base.filter.dispatchByDate?.to, Infinity);
-        const whole = open(base, from, to, -Infinity);
-        if (!sliceable(base)) return { whole, latest: undefined };
-        windows.push(whole);
+      starts.map(async ({ whole, first }) => {
+        if (!first) return { whole, latest: undefined };
         // The latest date is asked beside the first page, not after it: the windows start one
         // page's round trip and server time sooner, for one small request more per search.
-        const latestProbe = latestOf(orders, base);
+        const latestProbe = latestOf(orders, whole.base);
         latestProbe.catch(() => undefined);
-        await step(whole);
+        await first;
         if (whole.done || !whole.more) return { whole, latest: undefined };
         return { whole, latest: await latestProbe };
       }),
