@@ -1,0 +1,158 @@
+// The push receiver: an HTTPS server (node:https with the seller's certificate) that takes the
+// marketplace's notifications (spec § Events; envelope in shared/api/notifications.ts). What it
+// checks, in this order, each refusal a 4xx with a short reason and never a stack trace:
+//   the sender's address against the allow-list (403), the secret path token (404: a wrong token
+//   learns nothing), POST (405), a JSON body (415/400) no larger than the limit (413), and the
+//   envelope's schema (422).
+// 2xx is answered only after the store says the notification is durable (stored now, or stored
+// before: a redelivery is answered 200 as well, so the marketplace stops sending it). A store
+// that fails answers 503, so the marketplace's retries bring the notification again.
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseNotification } from '../../../shared/api/notifications.js';
+import type { AllowList } from './allow-list.js';
+import type { NotificationStore } from './notification-store.js';
+import { pushPath } from './push-token.js';
+
+/** The largest body taken. A shipment_created notification carries one shipment record (a few KB). */
+export const MAX_NOTIFICATION_BYTES = 256 * 1024;
+/** A reason longer than this is cut: the sender needs the gist, not a dump. */
+const MAX_REASON_CHARS = 300;
+/** A sender that stops sending mid-body is dropped after this long. */
+const BODY_TIMEOUT_MS = 10_000;
+
+export interface ReceiverOptions {
+  port: number;
+  host?: string;
+  cert: string | Buffer;
+  key: string | Buffer;
+  token: string;
+  store: NotificationStore;
+  allow?: AllowList;
+  /**
+   * The reverse proxy in front (its addresses): from these, the sender's address is the last one
+   * the proxy added to X-Forwarded-For, and the allow-list is checked against it.
+   */
+  trustedProxies?: AllowList;
+  maxBodyBytes?: number;
+  /** One line per refused or stored notification (never the token). */
+  log?: (line: string) => void;
+}
+
+export interface PushReceiver {
+  port: number;
+  /** https://host:port/push/<token> as this server serves it (the token is in it: show it once). */
+  url: string;
+  close(): Promise<void>;
+}
+
+function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: status >= 400 ? 'close' : 'keep-alive' });
+  res.end(JSON.stringify(body));
+}
+
+const refuse = (res: ServerResponse, status: number, reason: string) => answer(res, status, { error: reason.slice(0, MAX_REASON_CHARS) });
+
+function senderOf(req: IncomingMessage, proxies?: AllowList): string | undefined {
+  const peer = req.socket.remoteAddress;
+  if (!proxies?.allows(peer)) return peer;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? peer;
+}
+
+/** Reads the body up to the limit; undefined when it is larger (the request is answered 413). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'cut'> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return resolve('too-large');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => resolve('cut'), BODY_TIMEOUT_MS);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        clearTimeout(timer);
+        req.removeAllListeners('data');
+        resolve('too-large');
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => {
+      clearTimeout(timer);
+      resolve('cut');
+    });
+  });
+}
+
+export function startPushReceiver(options: ReceiverOptions): Promise<PushReceiver> {
+  const path = pushPath(options.token);
+  const limit = options.maxBodyBytes ?? MAX_NOTIFICATION_BYTES;
+  const log = options.log ?? (() => undefined);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const sender = senderOf(req, options.trustedProxies);
+    if (options.allow && !options.allow.allows(sender)) {
+      log(`push: refused a request from ${sender ?? 'an unknown address'} (not in the allow-list)`);
+      return refuse(res, 403, 'This address may not send notifications here.');
+    }
+    const url = new URL(req.url ?? '/', 'https://receiver');
+    if (url.pathname !== path) {
+      log(`push: refused a request to an unknown path from ${sender}`);
+      return refuse(res, 404, 'Not found.');
+    }
+    if (req.method !== 'POST') return refuse(res, 405, 'Notifications are sent with POST.');
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') return refuse(res, 415, 'Send the notification as application/json.');
+    const body = await readBody(req, limit);
+    if (body === 'too-large') return refuse(res, 413, `The body is larger than ${limit} bytes.`);
+    if (body === 'cut') return refuse(res, 400, 'The body was not received in full.');
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      return refuse(res, 400, 'The body is not JSON.');
+    }
+    const parsed = parseNotification(json);
+    if (!parsed.ok) {
+      log(`push: refused a notification that does not fit the envelope: ${parsed.problem.slice(0, MAX_REASON_CHARS)}`);
+      return refuse(res, 422, `Not a notification: ${parsed.problem}`);
+    }
+    const n = parsed.notification;
+    let stored;
+    try {
+      stored = await options.store.put(n);
+    } catch (error) {
+      log(`push: ${n.eventType} of ${n.shipmentId} could not be stored: ${(error as Error).message}`);
+      return refuse(res, 503, 'The notification could not be stored; send it again later.');
+    }
+    log(`push: ${n.eventType} of ${n.shipmentId} ${stored.duplicate ? 'received again (stored before)' : 'stored'} as #${stored.id}`);
+    answer(res, 200, { stored: true, id: stored.id, duplicate: stored.duplicate });
+  }
+
+  const server: Server = createServer({ cert: options.cert, key: options.key }, (req, res) => {
+    handle(req, res).catch(() => refuse(res, 500, 'The notification could not be taken; send it again later.'));
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const host = options.host && options.host !== '0.0.0.0' ? options.host : 'localhost';
+      resolve({
+        port,
+        url: `https://${host.includes(':') ? `[${host}]` : host}:${port}${path}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
