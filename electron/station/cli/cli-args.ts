@@ -117,6 +117,16 @@ export const COMMANDS: CommandSpec[] = [
   })),
   cmd('claims release', 'ID...  (warehouse mode: a lead frees shipments a desk holds)', 'some'),
   cmd('warehouse status', '', 'none'),
+  cmd('receive', '--port N --tls-cert FILE --tls-key FILE [--host ADDRESS] [--allow CIDR,...] [--trusted-proxy CIDR,...] [--public-url https://...] [--new-token]  (push notifications)', 'none', z.strictObject({
+    port: z.coerce.number({ error: '--port N is required' }).int().min(0, '--port must be a port number (1-65535)').max(65_535, '--port must be a port number (1-65535)'),
+    'tls-cert': file('tls-cert'),
+    'tls-key': file('tls-key'),
+    host: z.string().optional(),
+    allow: z.string().optional(),
+    'trusted-proxy': z.string().optional(),
+    'public-url': z.string().url('--public-url must be an address such as https://push.example.com').optional(),
+    'new-token': z.boolean().optional(),
+  })),
   cmd('print', 'FILE --role label|document [--printer NAME] [--split LAYOUT]', 'optional', none, true),
 ];
 
@@ -129,7 +139,7 @@ const OPTION_TYPES: Record<string, { type: 'string' | 'boolean' }> = {
   warehouse: { type: 'string' },
 };
 /** Flags that take no value; every other option takes one. */
-const FLAGS = new Set(['wave', 'dispatch', 'third-party']);
+const FLAGS = new Set(['wave', 'dispatch', 'third-party', 'new-token']);
 for (const c of COMMANDS) {
   for (const name of Object.keys(c.options.shape)) OPTION_TYPES[name] = { type: FLAGS.has(name) ? 'boolean' : 'string' };
 }

@@ -19,6 +19,7 @@ import { login, storeLoginSettings } from './login-command.js';
 import { returnsCommand, selfShipCommand } from './returns-commands.js';
 import * as shipments from './shipment-commands.js';
 import { warehouseCommand } from './warehouse-commands.js';
+import { receiveCommand } from './receive-command.js';
 
 type Handler = (station: Station, inv: Invocation, out: Output) => Promise<number>;
 
@@ -46,6 +47,8 @@ export interface RunCliOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests pass fast retries; the default is the client's own policy. */
   retry?: RetryPolicy;
+  /** Ends a long-running command (`receive`); by default SIGINT or SIGTERM. */
+  until?: Promise<void>;
 }
 
 /** --sandbox-info wins; then a real marketplace from the settings; else the embedded sandbox. */
@@ -78,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
     if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
     if (inv.command.startsWith('barcodes ')) return await barcodesCommand(inv, out, dataDir);
     if (inv.command === 'claims release' || inv.command === 'warehouse status') return await warehouseCommand(stores, inv, out, options.env ?? process.env);
+    if (inv.command === 'receive') return await receiveCommand(stores, inv, out, { env: options.env ?? process.env, until: options.until });
     if (inv.command === 'login') {
       const problem = await storeLoginSettings(stores, inv, out);
       if (problem) {

@@ -2,8 +2,10 @@
 // notification in push-notifications.jsonl (0600, like every file of the folder), appended and
 // flushed to disk (fdatasync) before put() resolves, so a 2xx is only answered for what survives
 // a power cut. The keys of everything stored are read back on opening, so a redelivery after a
-// restart is still recognised. The desk in the same process is told through subscribe().
-import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+// restart is still recognised. The desk in the same process is told through subscribe(); a desk
+// on the same data folder while `station receive` runs in a process of its own follows the file
+// (follow(): lines appended by the other process are read as they arrive).
+import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { NotificationEnvelope } from '../../../shared/api/notifications.js';
 import { PRIVATE_FILE_MODE } from '../composition/private-files.js';
@@ -12,27 +14,71 @@ import { notificationKey } from './notification-key.js';
 import type { NotificationStore, PutResult, StoredNotification } from './notification-store.js';
 
 export const NOTIFICATIONS_FILE = 'push-notifications.jsonl';
+/** How often a desk looks for lines another process appended. */
+export const FOLLOW_INTERVAL_MS = 200;
 
 export class FileNotificationStore implements NotificationStore {
   private readonly rows: StoredNotification[] = [];
   private readonly byKey = new Map<string, number>();
   private readonly listeners = new Set<(n: StoredNotification) => void>();
   private readonly path: string;
+  /** Bytes of the file read so far. */
+  private offset = 0;
+  private watcher: { close(): void } | undefined;
   /** The file ends in a line cut short by a crash: the next line starts on a line of its own. */
   private cutShort = false;
 
   constructor(dataDir: string, private readonly now: () => Date = () => new Date()) {
     this.path = join(dataDir, NOTIFICATIONS_FILE);
     if (!existsSync(this.path)) return;
-    const text = readFileSync(this.path, 'utf8');
-    this.cutShort = text.length > 0 && !text.endsWith('\n');
-    for (const line of text.split('\n')) {
+    const text = readFileSync(this.path);
+    this.cutShort = text.length > 0 && text[text.length - 1] !== 0x0a;
+    this.take(text, false);
+  }
+
+  /** Adds the complete lines of `bytes` (read from this.offset on); tells listeners when asked. */
+  private take(bytes: Buffer, tell: boolean): void {
+    const end = bytes.lastIndexOf(0x0a) + 1;
+    // A line without its newline yet is read when it is complete (or skipped if a crash cut it).
+    for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
       const row = parseLine(line);
       // A line cut short by a crash was never answered 2xx: the marketplace sends it again.
-      if (!row) continue;
+      if (!row || this.byKey.has(row.key) || row.id <= (this.rows.at(-1)?.id ?? 0)) continue;
       this.rows.push(row);
       this.byKey.set(row.key, row.id);
+      if (tell) for (const fn of this.listeners) fn(row);
     }
+    this.offset += end;
+  }
+
+  /** Reads what another process appended since the last read. */
+  private readMore(): void {
+    if (!existsSync(this.path)) return;
+    const size = statSync(this.path).size;
+    if (size <= this.offset) return;
+    const fd = openSync(this.path, 'r');
+    try {
+      const bytes = Buffer.alloc(size - this.offset);
+      readSync(fd, bytes, 0, bytes.length, this.offset);
+      this.take(bytes, true);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Follows lines another process (`station receive`) appends; the listeners are told of each. */
+  follow(intervalMs = FOLLOW_INTERVAL_MS): void {
+    if (this.watcher) return;
+    // A stat per interval: fs.watch is not reliable on every filesystem (network shares).
+    const timer = setInterval(() => {
+      try {
+        this.readMore();
+      } catch {
+        // The file is being replaced or is unreadable for a moment: the next interval reads it.
+      }
+    }, intervalMs);
+    timer.unref?.();
+    this.watcher = { close: () => clearInterval(timer) };
   }
 
   /** Told of every newly stored notification (not of duplicates), after it is on disk. */
@@ -44,19 +90,22 @@ export class FileNotificationStore implements NotificationStore {
   async put(notification: NotificationEnvelope): Promise<PutResult> {
     // Synchronous on purpose: two deliveries of one notification cannot interleave between the
     // key check and the append.
+    this.readMore();
     const key = notificationKey(notification);
     const known = this.byKey.get(key);
     if (known !== undefined) return { id: known, duplicate: true };
     const row: StoredNotification = { id: (this.rows.at(-1)?.id ?? 0) + 1, key, receivedAt: this.now().toISOString(), notification };
     const created = !existsSync(this.path);
+    const line = Buffer.from(`${this.cutShort ? '\n' : ''}${JSON.stringify(row)}\n`, 'utf8');
     const fd = openSync(this.path, 'a', PRIVATE_FILE_MODE);
     try {
-      writeSync(fd, `${this.cutShort ? '\n' : ''}${JSON.stringify(row)}\n`);
+      writeSync(fd, line);
       fdatasyncSync(fd);
     } finally {
       closeSync(fd);
     }
     this.cutShort = false;
+    this.offset += line.length;
     if (created) fsyncDirectory(dirname(this.path));
     this.rows.push(row);
     this.byKey.set(key, row.id);
@@ -73,6 +122,8 @@ export class FileNotificationStore implements NotificationStore {
   }
 
   async close(): Promise<void> {
+    this.watcher?.close();
+    this.watcher = undefined;
     this.listeners.clear();
   }
 }
