@@ -40,6 +40,16 @@ export const QueueView = z.object({
   /** The search stopped at maxDataRetrievalAllowed (5000). */
   capped: z.boolean(),
   fetchedAt: z.string(),
+  /** Push notifications: whether the desk hears them now, and what the reconciliation found they missed. */
+  push: z
+    .object({
+      live: z.boolean(),
+      received: z.number().int(),
+      reconciliations: z.number().int(),
+      missed: z.number().int(),
+      lastReconciledAt: z.string().optional(),
+    })
+    .optional(),
 });
 export type QueueView = z.infer<typeof QueueView>;
 

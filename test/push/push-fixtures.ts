@@ -31,3 +31,9 @@ export function poster(caCert: string): Poster {
     close: () => agent.close(),
   };
 }
+
+/** An instant as the envelope writes it: ISO with milliseconds in IST (+05:30). */
+export function istTimestamp(at: Date | string): string {
+  const shifted = new Date(new Date(at).getTime() + 330 * 60_000).toISOString();
+  return `${shifted.slice(0, 23)}+05:30`;
+}

@@ -59,6 +59,9 @@ export interface TestAppStationOptions {
   /** Warehouse mode: where STATION_WAREHOUSE_URL is read, and shorter leases and intervals. */
   env?: AppStationOptions['env'];
   warehouseTuning?: AppStationOptions['warehouseTuning'];
+  /** Push notifications: the reconciliation's interval, and where the subscription URL is shown. */
+  pushReconcileMs?: number;
+  announce?: (line: string) => void;
 }
 
 export interface TestAppStation {
@@ -133,6 +136,8 @@ export async function startTestAppStation(options: TestAppStationOptions = {}): 
     fetchFor: options.fetchFor,
     env: options.env ?? {},
     warehouseTuning: options.warehouseTuning,
+    pushReconcileMs: options.pushReconcileMs,
+    announce: options.announce,
     version: options.version ?? '0.0.0-test',
     log: (line) => log.push(line),
     printPollIntervalMs: 50,

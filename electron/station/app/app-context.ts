@@ -17,6 +17,7 @@ import type { PrintQueue } from '../printing/print-queue.js';
 import type { SecretStore } from '../settings/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { EventHub } from './dispatcher.js';
+import type { DeskPushes } from '../push/desk-pushes.js';
 
 export type PrintRole = 'label' | 'document';
 
@@ -56,4 +57,6 @@ export interface AppContext {
   devices: DeviceControl;
   /** What a desk pack prints (label, box slips, invoice) and how it follows the label to paper; absent: the label alone, as handed over. */
   labelPrinter?(): LabelPrinter;
+  /** Push notifications the desk hears (queue, labels, holds at the pack desk); absent in bare contexts. */
+  pushes?: DeskPushes;
 }

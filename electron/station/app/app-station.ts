@@ -44,6 +44,7 @@ import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
 import { WarehouseLink, type WarehouseTuning } from './warehouse-link.js';
+import { stationPushes } from '../push/station-pushes.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
@@ -97,6 +98,10 @@ export interface AppStationOptions {
   /** Told every secret value the station reads outside the secret store (the database password), for log redaction. */
   onSecret?: (value: string) => void;
   warehouseTuning?: WarehouseTuning;
+  /** The full reconciliation's interval while push notifications come in (tests shorten it). */
+  pushReconcileMs?: number;
+  /** Where the push subscription URL is shown the one time it is made (stdout by default; never the log). */
+  announce?: (line: string) => void;
 }
 
 export interface AppStation {
@@ -156,6 +161,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
     return { operator: deskSignIn.current()?.name || s.desk.operator || s.desk.name, desk: s.desk.name };
   };
 
+  // Push notifications (push/): the queue, the labels and the pack desk follow them.
+  const push = stationPushes({ clock, journal: () => context.journal, who, client: () => session.client(), dataDir, secrets, env: options.env ?? process.env, log, announce: options.announce, reconcileMs: options.pushReconcileMs });
+
   const warehouse = new WarehouseLink({
     dataDir,
     settings,
@@ -170,6 +178,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     onStatus: () => hub.emit('warehouse.changed', warehouse.view()),
     // The lead's board sees this desk: who packs, the open shipment, printer trouble, the backlog.
     reports: (pool, deskName) => startDeskReports({ pool, desk: deskName, hub, read: () => deskReportState(context) }),
+    pushes: (pool, connection) => push.followWarehouse(pool, connection),
     onChange: () => {
       hub.emit('warehouse.changed', warehouse.view());
       void operators.refresh();
@@ -253,6 +262,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return announceSignIn();
     },
     announceSignIn: (view) => announceSignIn(view),
+    pushes: push.pushes,
   };
 
   // Polling scales are asked for a weight only while a shipment is open at the desk (issue
@@ -374,6 +384,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
       unsubscribe = settings.onChange(onSettings);
       await warehouse.start();
       operators.start();
+      // A desk alone hears notifications through its data folder (its own receiver, or `station receive`).
+      if (!warehouse.current()) await push.startAlone();
       await printing.start();
       // Left over from a demo run before the desk was connected to a real marketplace.
       if (!session.isSandbox()) await leaveDemoDevices();
@@ -393,6 +405,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     async stop() {
       unsubscribe?.();
+      await push.stop();
       await board.stop();
       await restoring;
       await desk?.desk.idle();

@@ -10,7 +10,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { DeskWarehouse } from '../warehouse/desk-warehouse.js';
 import { resolveWarehouseConfig, WAREHOUSE_PASSWORD_SECRET, type WarehouseConfig } from '../warehouse/warehouse-config.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse-desk.js';
-import type { WarehousePool } from '../warehouse/warehouse-pool.js';
+import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import type { DeskClaims } from '../packing/desk-claims.js';
 
 /** Timings a test shortens (leases of seconds instead of 90 s). */
@@ -44,6 +44,8 @@ export interface WarehouseLinkOptions {
   pool?: () => WarehousePool;
   /** Starts this desk's reports to the lead's board (heartbeat, backlog) on the link's pool. */
   reports?: (pool: WarehousePool, desk: string) => { stop(): void };
+  /** Follows the warehouse's push notifications on the link's pool (push/desk-push-sources.ts). */
+  pushes?: (pool: WarehousePool, connection: WarehouseConnectionOptions) => { stop(): Promise<void> };
 }
 
 /** The settings that decide the link: a change of any of them rebuilds it. */
@@ -52,6 +54,7 @@ const linkKey = (s: StationSettings): string => JSON.stringify([s.warehouse, s.d
 export class WarehouseLink {
   private desk: DeskWarehouse | undefined;
   private reports: { stop(): void } | undefined;
+  private pushes: { stop(): Promise<void> } | undefined;
   private config: WarehouseConfig = { enabled: false };
   private key: string | undefined;
   private problem: string | undefined;
@@ -122,6 +125,8 @@ export class WarehouseLink {
   private stopReports(): void {
     this.reports?.stop();
     this.reports = undefined;
+    void this.pushes?.stop();
+    this.pushes = undefined;
   }
 
   private serial(work: () => Promise<void>): Promise<void> {
@@ -179,6 +184,7 @@ export class WarehouseLink {
     try {
       await desk.start();
       this.reports = this.options.reports?.(desk.pool, config.desk);
+      this.pushes = this.options.pushes?.(desk.pool, config.connection);
       this.options.log(`Warehouse mode: ${config.desk} on ${config.displayUrl}${desk.status().online ? '' : ' (unreachable for now)'}.`);
     } catch (error) {
       // A database that refuses (wrong password, newer schema) keeps the desk from packing on its

@@ -109,6 +109,15 @@ export class LabelWatcher {
     return { ready: ids.filter((_, i) => results[i]), shipments };
   }
 
+  /** The marketplace says this shipment is packed (a push): ask for it now, not at the next poll. */
+  checkNow(shipmentId: string): void {
+    const list = this.waiters.get(shipmentId);
+    if (!list) return;
+    const now = this.now();
+    for (const w of list) w.nextCheck = now;
+    this.plan(now);
+  }
+
   /** Ends every wait (station closing): nothing is left polling. */
   close(): void {
     this.closed = true;

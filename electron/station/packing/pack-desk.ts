@@ -19,6 +19,7 @@ import { unitProgressWords } from './session-progress.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
+import type { PushStops } from '../push/push-stops.js';
 
 export interface DeskDeps {
   client: MarketplaceClient;
@@ -42,6 +43,8 @@ export interface DeskDeps {
   onChange?: (view: DeskView) => void;
   /** True when a number typed in the scan field counts units (settings.scan.typedCounts). */
   typedCounts?: () => boolean;
+  /** Holds and cancellations pushed by the marketplace (push/push-stops.ts): said at once, Enter refused. */
+  stops?: Pick<PushStops, 'reason' | 'onChange'>;
 }
 
 export type ScanSource = 'serial' | 'wedge' | 'typed';
@@ -90,6 +93,9 @@ export class PackDesk {
       if (this.session && ids.includes(this.session.shipmentId)) {
         this.say({ tone: 'error', text: `This desk lost its claim on shipment ${this.session.shipmentId}: a lead released it or another desk took it over. Put it aside (Esc).`, sound: 'failure' });
       }
+    });
+    deps.stops?.onChange((id, text, stopped) => {
+      if (this.session?.shipmentId === id) this.say({ tone: stopped ? 'error' : 'info', text, sound: stopped ? 'failure' : 'none' });
     });
   }
 
@@ -192,6 +198,8 @@ export class PackDesk {
       const session = this.session;
       const shipment = this.shipment;
       if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+      const stopped = this.deps.stops?.reason(session.shipmentId);
+      if (stopped) return this.say({ tone: 'error', text: stopped, sound: 'failure' });
       if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
       const claims = this.deps.claims;
       if (claims && (await claims.confirm([session.shipmentId])).length === 0) {

@@ -32,6 +32,7 @@ export function deskDepsFrom(ctx: AppContext): DeskDeps {
     rtdPolicy: ctx.settings.get().rtdPolicy,
     barcodes: ctx.barcodes(),
     newSessionId: randomUUID,
+    ...(ctx.pushes ? { stops: ctx.pushes.stops } : {}),
   };
 }
 

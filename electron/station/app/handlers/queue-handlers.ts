@@ -20,6 +20,7 @@ import { searchAllSellerPacked } from '../../packing/seller-search.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { countByState, toQueueRow } from './queue-rows.js';
+import { queueHook } from '../../push/queue-follow.js';
 
 /** A refresh older than this lists everything again (drops shipments that left the type). */
 export const FULL_RELIST_MS = 5 * 60_000;
@@ -88,7 +89,8 @@ export function queueHandlers(ctx: AppContext): Handlers {
     const rows = states ? all.filter((r) => states.includes(r.status)) : all;
     rows.sort((a, b) => a.dispatchByDate.localeCompare(b.dispatchByDate) || a.shipmentId.localeCompare(b.shipmentId));
     const counts = countByState(all, l.filter.search ? [] : STATES_BY_SEARCH_TYPE[l.filter.type]);
-    return { rows, counts, capped: l.capped, fetchedAt: new Date(l.since).toISOString() };
+    const push = ctx.pushes?.status();
+    return { rows, counts, capped: l.capped, fetchedAt: new Date(l.since).toISOString(), ...(push ? { push } : {}) };
   };
 
   const publish = (l: Last): QueueView => {
@@ -130,6 +132,22 @@ export function queueHandlers(ctx: AppContext): Handlers {
     for (const s of shipments) rows.set(s.shipmentId, toQueueRow(s));
     return publish({ ...l, rows, capped: l.capped || capped, since: started });
   }
+
+  // Push notifications keep the rows current between pulls (push/queue-follow.ts).
+  ctx.pushes?.attachQueue(
+    queueHook({
+      current: () => (last ? { rows: last.rows, scope: { filter: last.filter, locationId: desk() } } : undefined),
+      publish: (rows) => void (last && publish({ ...last, rows })),
+      read: async (id) => (await lookup(ctx.marketplace(), 'shipmentIds', id))[0],
+      relist: async () => {
+        if (!last) return undefined;
+        const startedAt = now();
+        await list(last.filter);
+        return { rows: last.rows, startedAt };
+      },
+      republish: () => void (last && publish(last)),
+    }),
+  );
 
   return {
     'queue.list': (filter) => list(filter),

@@ -1,0 +1,123 @@
+// Where a desk hears notifications from. In warehouse mode: the warehouse database, through a
+// dedicated LISTEN client (pg-push-feed.ts). Alone: its own data folder, where its own receiver
+// (started with the desk when STATION_PUSH_PORT and the TLS files are given) or `station receive`
+// on the same folder stores them. A desk alone that has never had a receiver follows nothing, so
+// it pulls exactly as before.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { SecretStore } from '../settings/secret-store.js';
+import { poolConfig, type WarehouseConnectionOptions, type WarehousePool } from '../warehouse/warehouse-pool.js';
+import { parseAllowList } from './allow-list.js';
+import type { DeskPushes } from './desk-pushes.js';
+import { FileNotificationStore } from './file-notification-store.js';
+import { PgNotificationStore } from './pg-notification-store.js';
+import { PgPushFeed } from './pg-push-feed.js';
+import { pushPath, pushToken, PUSH_TOKEN_SECRET } from './push-token.js';
+import { startPushReceiver } from './receiver-server.js';
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** Follows the warehouse's notifications for as long as the desk's link to the database stands. */
+export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, connection: WarehouseConnectionOptions, log?: (line: string) => void): Stoppable {
+  const source = pushes.addSource();
+  const feed = new PgPushFeed({
+    store: new PgNotificationStore(pool),
+    // LISTEN waits for notifications indefinitely: no statement timeout on this client.
+    listener: () => new pg.Client({ ...poolConfig(connection), query_timeout: undefined, keepAlive: true }),
+    onNotification: (n) => void pushes.receive(n),
+    onLink: (live) => source.setLive(live),
+    log,
+  });
+  void feed.start();
+  return {
+    stop: async () => {
+      source.remove();
+      await feed.stop();
+    },
+  };
+}
+
+/** The desk's own receiver, from the environment of the app (see README "Push notifications"). */
+export interface LocalReceiverConfig {
+  port: number;
+  host?: string;
+  certFile: string;
+  keyFile: string;
+  allow?: string;
+  trustedProxies?: string;
+  publicUrl?: string;
+}
+
+export const PUSH_ENV = {
+  port: 'STATION_PUSH_PORT',
+  host: 'STATION_PUSH_HOST',
+  cert: 'STATION_PUSH_TLS_CERT',
+  key: 'STATION_PUSH_TLS_KEY',
+  allow: 'STATION_PUSH_ALLOW',
+  proxies: 'STATION_PUSH_TRUSTED_PROXY',
+  publicUrl: 'STATION_PUSH_PUBLIC_URL',
+} as const;
+
+export function localReceiverFromEnv(env: Readonly<Record<string, string | undefined>>): LocalReceiverConfig | undefined {
+  const port = env[PUSH_ENV.port];
+  if (!port) return undefined;
+  const certFile = env[PUSH_ENV.cert];
+  const keyFile = env[PUSH_ENV.key];
+  if (!certFile || !keyFile) throw new Error(`${PUSH_ENV.port} is set but ${PUSH_ENV.cert} and ${PUSH_ENV.key} (the receiver's PEM certificate and key) are not: the push receiver needs both.`);
+  if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new Error(`${PUSH_ENV.port} must be a port number (1-65535), not "${port}".`);
+  return { port: Number(port), host: env[PUSH_ENV.host], certFile, keyFile, allow: env[PUSH_ENV.allow], trustedProxies: env[PUSH_ENV.proxies], publicUrl: env[PUSH_ENV.publicUrl] };
+}
+
+export interface LocalPushesOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  receiver?: LocalReceiverConfig;
+  log: (line: string) => void;
+  /** Where the subscription URL is shown the one time it is made (stdout: never the log). */
+  announce: (line: string) => void;
+}
+
+/** A desk without a database: its data folder's notifications, and its own receiver when configured. */
+export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesOptions): Promise<Stoppable | undefined> {
+  const { receiver: config } = options;
+  if (!config && options.secrets.get(PUSH_TOKEN_SECRET) === undefined) return undefined;
+  const store = new FileNotificationStore(options.dataDir);
+  store.subscribe((n) => void pushes.receive(n));
+  store.follow();
+  const source = pushes.addSource();
+  source.setLive(true);
+  let receiver: { close(): Promise<void> } | undefined;
+  if (config) {
+    try {
+      const token = pushToken(options.secrets);
+      const started = await startPushReceiver({
+        port: config.port,
+        host: config.host,
+        cert: readFileSync(config.certFile),
+        key: readFileSync(config.keyFile),
+        token: token.token,
+        store,
+        allow: config.allow ? parseAllowList(config.allow) : undefined,
+        trustedProxies: config.trustedProxies ? parseAllowList(config.trustedProxies) : undefined,
+        log: options.log,
+      });
+      receiver = started;
+      options.log(`Push notifications: this desk receives them on port ${started.port}.`);
+      if (token.created) {
+        const base = config.publicUrl?.replace(/\/+$/, '') ?? started.url.replace(/\/push\/.*$/, '');
+        options.announce(`Subscribe this URL with the marketplace (shown only now; it holds the secret path token): ${base}${pushPath(token.token)}`);
+      }
+    } catch (e) {
+      options.log(`Push notifications: this desk's receiver did not start: ${(e as Error).message}. The desk pulls as before.`);
+    }
+  }
+  return {
+    stop: async () => {
+      source.remove();
+      await receiver?.close();
+      await store.close();
+    },
+  };
+}

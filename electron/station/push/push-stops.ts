@@ -1,0 +1,38 @@
+// Holds and cancellations the marketplace pushed, for the packer who has that shipment open: the
+// pack desk says it at once (with the failure sound) and refuses Enter until it is released.
+// A hold is lifted by its unhold; a cancellation stays (a cancelled shipment is never packed).
+
+export type StopListener = (shipmentId: string, text: string, stopped: boolean) => void;
+
+export const holdWords = (id: string) =>
+  `Shipment ${id} was put on hold by the marketplace just now. Do not pack it: put it aside (Esc) and keep its items together until the hold is lifted.`;
+export const cancelWords = (id: string) =>
+  `Shipment ${id} was cancelled by the marketplace just now. Do not pack it: put it aside (Esc) and take its items back to the shelf.`;
+export const partCancelWords = (id: string) =>
+  `Some items of shipment ${id} were cancelled by the marketplace just now. Do not pack it as it is: put it aside (Esc) and scan it again to see what is left to pack.`;
+export const releaseWords = (id: string) => `The marketplace lifted the hold on shipment ${id}: it can be packed now.`;
+
+export class PushStops {
+  private readonly reasons = new Map<string, string>();
+  private readonly listeners = new Set<StopListener>();
+
+  /** Why the shipment may not be packed now, or undefined. */
+  reason(shipmentId: string): string | undefined {
+    return this.reasons.get(shipmentId);
+  }
+
+  stop(shipmentId: string, text: string): void {
+    this.reasons.set(shipmentId, text);
+    for (const fn of this.listeners) fn(shipmentId, text, true);
+  }
+
+  release(shipmentId: string, text: string): void {
+    if (!this.reasons.delete(shipmentId)) return;
+    for (const fn of this.listeners) fn(shipmentId, text, false);
+  }
+
+  onChange(fn: StopListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+}

@@ -1,0 +1,70 @@
+// The app's push notifications put together: one DeskPushes for the station, the warehouse
+// link's hook (followed while the link stands), and a desk alone's data-folder source started
+// with the app. Kept here so the composition root only plugs it in.
+import type { MarketplaceClient } from '../api/client.js';
+import type { Journal } from '../journal/journal.js';
+import type { CallIdentity } from '../journal/journaled-call.js';
+import { labelWatcherFor } from '../packing/label-watcher.js';
+import type { SecretStore } from '../settings/secret-store.js';
+import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
+import { followWarehousePushes, localReceiverFromEnv, startLocalPushes, type Stoppable } from './desk-push-sources.js';
+import { DeskPushes } from './desk-pushes.js';
+
+export interface StationPushesOptions {
+  clock: { now(): Date };
+  journal: () => Journal;
+  who: () => CallIdentity;
+  /** The signed-in marketplace client; throws when there is none. */
+  client: () => MarketplaceClient;
+  dataDir: string;
+  secrets: SecretStore;
+  env: Readonly<Record<string, string | undefined>>;
+  log: (line: string) => void;
+  announce?: (line: string) => void;
+  reconcileMs?: number;
+}
+
+export interface StationPushes {
+  pushes: DeskPushes;
+  /** WarehouseLink's hook. */
+  followWarehouse(pool: WarehousePool, connection: WarehouseConnectionOptions): Stoppable;
+  /** At start, for a desk without a warehouse database. */
+  startAlone(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function stationPushes(options: StationPushesOptions): StationPushes {
+  const { log } = options;
+  const pushes = new DeskPushes({
+    clock: options.clock,
+    journal: options.journal,
+    who: options.who,
+    labelReady: (id) => {
+      try {
+        labelWatcherFor(options.client()).checkNow(id);
+      } catch {
+        // Not signed in: nothing waits for a label.
+      }
+    },
+    log,
+    reconcileMs: options.reconcileMs,
+  });
+  let alone: Stoppable | undefined;
+  return {
+    pushes,
+    followWarehouse: (pool, connection) => followWarehousePushes(pushes, pool, connection, log),
+    async startAlone() {
+      try {
+        const receiver = localReceiverFromEnv(options.env);
+        alone = await startLocalPushes(pushes, { dataDir: options.dataDir, secrets: options.secrets, receiver, log, announce: options.announce ?? ((line) => process.stdout.write(`${line}\n`)) });
+      } catch (e) {
+        log(`Push notifications: ${(e as Error).message}`);
+      }
+    },
+    async stop() {
+      pushes.stop();
+      await alone?.stop();
+      alone = undefined;
+    },
+  };
+}
