@@ -133,6 +133,13 @@ describe.runIf(requirePostgres())('desks following push notifications', () => {
     const packed = await one.api.invoke('desk.pack', {});
     expect(packed.feedback.tone).toBe('ok');
     await until('the pack at the marketplace', () => sb.world.shipments.get(id)!.pack);
+    await until('the label made', async () => (await read(id)).orderItems.every((i) => i.status === 'PACKED'));
+    await notify(id, 'shipment_packed', { status: 'PACKED' });
+    await until('the queue showing it packed', () => lastQueue(one)!.rows.find((r) => r.shipmentId === id)?.status !== 'APPROVED', 5_000);
+    // The desk marks it ready to dispatch once the label is printed: that change is notified too.
+    await until('ready to dispatch', async () => (await read(id)).orderItems.every((i) => i.status === 'READY_TO_DISPATCH'), 15_000);
+    await notify(id, 'shipment_ready_to_dispatch', { status: 'READY_TO_DISPATCH' });
+    await until('the queue showing it ready to dispatch', () => lastQueue(one)!.rows.find((r) => r.shipmentId === id)?.status === 'READY_TO_DISPATCH', 5_000);
   });
 
   it('a cancellation reaches the packer of the other desk with it open', async () => {
@@ -145,5 +152,33 @@ describe.runIf(requirePostgres())('desks following push notifications', () => {
     expect((await two.api.invoke('desk.pack', {})).feedback.text).toBe(cancelWords(id));
     await two.api.invoke('desk.putAside', {});
     expect(sb.world.shipments.get(id)!.pack).toBeUndefined();
+  });
+
+  it('the reconciliation finds what a dropped notification missed, applies it, counts it and journals it', async () => {
+    const [one] = desks;
+    const dropped = await create();
+    const heldSilently = await create();
+    await notify(heldSilently, 'shipment_created');
+    await until('the notified shipment in the queue', () => ids(one).includes(heldSilently), 5_000);
+    // The creation of one and the hold of the other are never notified (lost on the way).
+    await sb.call('POST', `/sandbox/shipments/${heldSilently}/hold`, { body: { hold: true } });
+    await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 30 } });
+    expect(ids(one)).not.toContain(dropped);
+    const before = lastQueue(one)!.push!;
+
+    await one.context.pushes!.reconcile();
+    const after = lastQueue(one)!;
+    expect(after.rows.map((r) => r.shipmentId)).toContain(dropped);
+    expect(after.rows.map((r) => r.shipmentId)).not.toContain(heldSilently);
+    expect(after.push).toMatchObject({ live: true, reconciliations: before.reconciliations + 1, missed: before.missed + 2 });
+    const records = await one.context.journal.records();
+    const intent = records.find((r) => r.type === 'intent' && r.op === 'push.reconcile');
+    expect(intent).toMatchObject({ targets: { shipmentIds: expect.arrayContaining([dropped, heldSilently]) }, desk: 'Desk 1' });
+    expect(records.find((r) => r.type === 'outcome' && r.intentId === (intent as { id: string }).id)).toMatchObject({ status: 'ok', result: { missed: 2 } });
+    expect(one.log.join('\n')).toContain('push: the reconciliation found 2 change(s) no notification had brought');
+
+    // Nothing missed since: the next reconciliation counts nothing more.
+    await one.context.pushes!.reconcile();
+    expect(lastQueue(one)!.push).toMatchObject({ reconciliations: before.reconciliations + 2, missed: before.missed + 2 });
   });
 });

@@ -1,6 +1,7 @@
 // The Queue screen (issue "packing desk app", screen 2): shipments waiting to be packed and
 // dispatched, with time left to dispatch, holds, filters, search by any id and counts per state.
-// The queue changes by pull: every minute, when the window gets the focus, and on Alt+R.
+// The queue changes by pull: every minute, when the window gets the focus, and on Alt+R; with push
+// notifications, also as they arrive (queue.changed), and the line under the counts says so.
 import { useCallback, useEffect, useState } from 'react';
 import type { QueueFilter, QueueRow } from '../../../../shared/contract/queue.js';
 import { useStation } from '../../app/station-context.js';
@@ -81,6 +82,7 @@ export default function QueueScreen() {
           {loading ? t('queue.loading') : ''}
           {view ? t('queue.shown', { count: rows.length, at: shortDateTime(view.fetchedAt) }) : ''}
           {view?.capped ? t('queue.capped') : ''}
+          {view?.push ? (view.push.live ? t('queue.pushLive', { received: view.push.received, missed: view.push.missed }) : t('queue.pushDown')) : ''}
         </p>
       </div>
       {error ? <p className="field-problem">{error}</p> : null}
