@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { startBrowserMode, type RunningBrowserMode } from '../../electron/host/browser-mode.js';
 import { startDemoDevices, type DemoDevices } from '../../electron/host/demo-devices.js';
 import { openStores } from '../../electron/station/station.js';
+import type { AppStationOptions } from '../../electron/station/app/app-station.js';
 import { CupsBackend } from '../../electron/station/printing/cups-backend.js';
 import { nodeExecFile } from '../../electron/station/printing/exec-file.js';
 import { DOCUMENT_QUEUE, LABEL_QUEUE } from './cups.js';
@@ -34,6 +35,8 @@ export interface BrowserStationOptions {
   settings?: Record<string, unknown>;
   /** false: no simulated devices. */
   devices?: boolean;
+  /** More of the station's options (the environment it reads, where it announces). */
+  extra?: Partial<Pick<AppStationOptions, 'env' | 'announce' | 'pushReconcileMs'>>;
 }
 
 export interface BrowserStation {
@@ -87,7 +90,7 @@ export async function startBrowserStation(options: BrowserStationOptions = {}): 
               devices = await startDemoDevices({ log: (line) => log.push(line) });
               return devices;
             },
-      extra: { printerBackend: new CupsBackend({ execFile: nodeExecFile }), printPollIntervalMs: 250, deviceReconnectIntervalMs: 200 },
+      extra: { printerBackend: new CupsBackend({ execFile: nodeExecFile }), printPollIntervalMs: 250, deviceReconnectIntervalMs: 200, ...options.extra },
     });
 
   let running = await start();

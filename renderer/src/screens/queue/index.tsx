@@ -82,7 +82,6 @@ export default function QueueScreen() {
           {loading ? t('queue.loading') : ''}
           {view ? t('queue.shown', { count: rows.length, at: shortDateTime(view.fetchedAt) }) : ''}
           {view?.capped ? t('queue.capped') : ''}
-          {view?.push ? (view.push.live ? t('queue.pushLive', { received: view.push.received, missed: view.push.missed }) : t('queue.pushDown')) : ''}
         </p>
       </div>
       {error ? <p className="field-problem">{error}</p> : null}
@@ -106,6 +105,11 @@ export default function QueueScreen() {
             rows: rows.map((r) => queueRowWords(r, now)),
           })}
         />
+        {view?.push ? (
+          <p className="queue-push" title={t('queue.pushTip', { received: view.push.received, missed: view.push.missed })}>
+            {view.push.live ? t('queue.pushLive', { received: view.push.received, missed: view.push.missed }) : t('queue.pushDown')}
+          </p>
+        ) : null}
         <p className="shortcuts-line">
           <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd> <Trans i18n={i18n} i18nKey="queue.keys" components={{ key: <kbd /> }} />
         </p>
