@@ -42,8 +42,12 @@ export default function QueueScreen() {
   }, [api, epoch]);
   useEffect(() => {
     const refresh = () => void refreshQueue(api);
-    const timer = setInterval(refresh, QUEUE_REFRESH_MS);
-    window.addEventListener('focus', refresh);
+    // While live updates come in, the station's reconciliation is the periodic pull; Alt+R still pulls.
+    const timed = () => {
+      if (!useQueueStore.getState().view?.push?.live) refresh();
+    };
+    const timer = setInterval(timed, QUEUE_REFRESH_MS);
+    window.addEventListener('focus', timed);
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && e.code === 'KeyR') {
         e.preventDefault();
@@ -53,7 +57,7 @@ export default function QueueScreen() {
     window.addEventListener('keydown', onKey);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('focus', refresh);
+      window.removeEventListener('focus', timed);
       window.removeEventListener('keydown', onKey);
     };
   }, [api]);
