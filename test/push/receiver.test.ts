@@ -77,7 +77,7 @@ describe.runIf(requirePostgres())('the push receiver over HTTPS with PostgreSQL'
     const before = Number((await pool.query('SELECT count(*) FROM push_notifications')).rows[0].count);
     const wrongKind = await client.post(receiver.url, { ...envelope('SH1', 'shipment_hold', { hold: true }), eventType: 'shipment_teleported' });
     expect(wrongKind.status).toBe(422);
-    expect(wrongKind.body.error).toMatch(/^Not a notification: eventType/);
+    expect(wrongKind.body.error).toBe('Not a notification: eventType: not one of the known values');
     const badTime = await client.post(receiver.url, envelope('SH1', 'shipment_hold', { hold: true }, '2026-11-24T04:30:00Z'));
     expect(badTime.status).toBe(422);
     expect(badTime.body.error).toMatch(/timestamp/);

@@ -55,6 +55,11 @@ function answer(res: ServerResponse, status: number, body: Record<string, unknow
 
 const refuse = (res: ServerResponse, status: number, reason: string) => answer(res, status, { error: reason.slice(0, MAX_REASON_CHARS) });
 
+/** zod lists every allowed value of an enum: the sender needs to know which field, not all 17 kinds. */
+function shortProblem(problem: string): string {
+  return problem.replace(/Invalid option: expected one of [^;]*/g, 'not one of the known values').slice(0, MAX_REASON_CHARS);
+}
+
 function senderOf(req: IncomingMessage, proxies?: AllowList): string | undefined {
   const peer = req.socket.remoteAddress;
   if (!proxies?.allows(peer)) return peer;
@@ -119,8 +124,9 @@ export function startPushReceiver(options: ReceiverOptions): Promise<PushReceive
     }
     const parsed = parseNotification(json);
     if (!parsed.ok) {
-      log(`push: refused a notification that does not fit the envelope: ${parsed.problem.slice(0, MAX_REASON_CHARS)}`);
-      return refuse(res, 422, `Not a notification: ${parsed.problem}`);
+      const problem = shortProblem(parsed.problem);
+      log(`push: refused a notification that does not fit the envelope: ${problem}`);
+      return refuse(res, 422, `Not a notification: ${problem}`);
     }
     const n = parsed.notification;
     let stored;
