@@ -181,4 +181,24 @@ describe.runIf(requirePostgres())('desks following push notifications', () => {
     await one.context.pushes!.reconcile();
     expect(lastQueue(one)!.push).toMatchObject({ reconciliations: before.reconciliations + 2, missed: before.missed + 2 });
   });
+
+  it('a hold whose lifting was never notified does not block the shipment once it is opened afresh', async () => {
+    const two = desks[1];
+    const id = await create();
+    await two.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: true } });
+    await notify(id, 'shipment_hold', { hold: true });
+    await two.waitForEvent('desk.changed', (v) => v.feedback.text === holdWords(id), 5_000);
+    await two.api.invoke('desk.putAside', {});
+    // Lifted at the marketplace; the unhold notification is lost.
+    await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
+    const reopened = await two.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    expect(reopened.session?.shipmentId).toBe(id);
+    for (const item of sb.world.shipments.get(id)!.orderItems) for (let n = 0; n < item.quantity; n++) await two.api.invoke('desk.scan', { raw: item.sku, source: 'wedge' });
+    const view = await two.api.invoke('desk.view', {});
+    if (view.session?.phase === 'measuring') await two.api.invoke('desk.measure', { dimensions: { length: 30, breadth: 20, height: 10 }, weightKg: 1.2, source: 'typed' });
+    expect((await two.api.invoke('desk.pack', {})).feedback.tone).toBe('ok');
+    await until('the pack at the marketplace', () => sb.world.shipments.get(id)!.pack);
+  });
+
 });

@@ -44,7 +44,7 @@ export interface DeskDeps {
   /** True when a number typed in the scan field counts units (settings.scan.typedCounts). */
   typedCounts?: () => boolean;
   /** Holds and cancellations pushed by the marketplace (push/push-stops.ts): said at once, Enter refused. */
-  stops?: Pick<PushStops, 'reason' | 'onChange'>;
+  stops?: Pick<PushStops, 'reason' | 'onChange' | 'forget'>;
 }
 
 export type ScanSource = 'serial' | 'wedge' | 'typed';
@@ -267,6 +267,7 @@ export class PackDesk {
     if ('error' in found) return this.say({ tone: 'error', text: found.error, sound: 'failure' });
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
+    this.deps.stops?.forget(found.shipment.shipmentId);
     const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
     if (missing.length > 0) return this.say({ tone: 'error', text: `No listing found for SKU ${missing[0]}; its tax code is unknown. Fix the listing before packing.`, sound: 'failure' });
     const claims = this.deps.claims;

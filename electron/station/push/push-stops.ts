@@ -31,6 +31,14 @@ export class PushStops {
     for (const fn of this.listeners) fn(shipmentId, text, false);
   }
 
+  /**
+   * The shipment was just read afresh and may be packed (opened at a desk): a stop whose lifting
+   * was never notified (a lost unhold) is dropped.
+   */
+  forget(shipmentId: string): void {
+    this.reasons.delete(shipmentId);
+  }
+
   onChange(fn: StopListener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
