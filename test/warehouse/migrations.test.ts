@@ -31,7 +31,7 @@ describe.runIf(requirePostgres())('warehouse migrations', () => {
     const rows = (await db.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows;
     expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
     const tables = (await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.tablename);
-    expect(tables).toEqual(['backlog_shipments', 'claim_events', 'claims', 'desk_presence', 'invoice_numbers', 'invoice_series', 'journal_records', 'operators', 'packed_serials', 'schema_migrations']);
+    expect(tables).toEqual(['backlog_shipments', 'claim_events', 'claims', 'desk_presence', 'invoice_numbers', 'invoice_series', 'journal_records', 'operators', 'packed_serials', 'push_notifications', 'schema_migrations']);
   });
 
   it('applies each migration once when eight desks start at the same moment', async () => {
