@@ -18,6 +18,7 @@ const modules: BenchModule[] = [
   { area: 'warehouse', load: async () => (await import('./warehouse-bench.js')).runWarehouseBench },
   { area: 'soak', load: async () => (await import('./soak-bench.js')).runSoakBench },
   { area: 'scan', load: async () => (await import('./scan-bench.js')).runScanBench },
+  { area: 'push', load: async () => (await import('./push-bench.js')).runPushBench },
   // After the renderer: it removes out/ to measure a first start, which builds it again.
   { area: 'startup', load: async () => (await import('./startup-bench.js')).runStartupBench },
 ];
