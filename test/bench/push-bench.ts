@@ -14,6 +14,10 @@ import type { NotificationEnvelope } from '../../shared/api/notifications.js';
 import type { QueueView } from '../../shared/contract/queue.js';
 import { PgNotificationStore } from '../../electron/station/push/pg-notification-store.js';
 import { startPushReceiver } from '../../electron/station/push/receiver-server.js';
+import { RECONCILE_INTERVAL_MS } from '../../electron/station/push/desk-pushes.js';
+import { FULL_RELIST_MS } from '../../electron/station/app/handlers/queue-handlers.js';
+import { createNodeFetch } from '../../electron/station/api/http.js';
+import type { FetchLike } from '../../electron/station/api/http.js';
 import { migrate } from '../../electron/station/warehouse/migrations.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
@@ -28,6 +32,8 @@ const DESKS = 8;
 const CHANGES = Number(process.env.PUSH_BENCH_CHANGES ?? 60);
 const LATENCY_TARGET_MS = 1_000;
 const HOUR = 3_600_000;
+/** The Queue screen's pull (QUEUE_REFRESH_MS of renderer/src/screens/queue, not importable from Node). */
+const SCREEN_PULL_MS = 60_000;
 const TOKEN = 'bench-token-abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A seeded generator (mulberry32): the same faults every run. */
@@ -57,6 +63,7 @@ export async function runPushBench(): Promise<BenchRow[]> {
   const work = mkdtempSync(join(tmpdir(), 'push-bench-'));
   const desks: TestAppStation[] = [];
   try {
+    let pulls = 0;
     for (let i = 1; i <= DESKS; i++) {
       desks.push(
         await startTestAppStation({
@@ -65,12 +72,35 @@ export async function runPushBench(): Promise<BenchRow[]> {
           settings: { locationId: sb.info.locations[0], desk: { name: `Desk ${i}`, operator: `Packer ${i}` }, warehouse: { registration: GSTIN } },
           env: { STATION_WAREHOUSE_URL: url },
           pushReconcileMs: HOUR,
+          // Desk 1's requests are counted (the marketplace calls of its pulls).
+          ...(i === 1
+            ? {
+                fetchFor: (caPem?: string) => {
+                  const f = createNodeFetch({ caPem });
+                  const fetch: FetchLike = (url, init) => ((pulls += 1), f.fetch(url, init));
+                  return { fetch, close: f.close };
+                },
+              }
+            : {}),
         }),
       );
     }
     const created = await sb.call('POST', '/sandbox/shipments', { body: { count: 20, locationId: sb.info.locations[0], kind: 'plain', serviceProfile: 'NON_FBF' } });
     const ids = created.json.shipmentIds as string[];
     for (const d of desks) await d.api.invoke('queue.list', {});
+    // Requests of one full search (what a reconciliation sends) and of one modified-since pull.
+    let before = pulls;
+    await desks[0].context.pushes!.reconcile();
+    const perFull = pulls - before;
+    before = pulls;
+    await desks[0].api.invoke('queue.refresh', {});
+    const perRefresh = pulls - before;
+    const hour = 3_600_000;
+    // Pushes off: the Queue screen pulls every minute; a pull older than FULL_RELIST_MS is a full one.
+    const fullPerHour = hour / FULL_RELIST_MS;
+    const offPerHour = fullPerHour * perFull + (hour / SCREEN_PULL_MS - fullPerHour) * perRefresh;
+    // Pushes on: the minute pull rests; the reconciliation's full search remains.
+    const onPerHour = (hour / RECONCILE_INTERVAL_MS) * perFull;
     const notifyNow = async (id: string, n: Omit<NotificationEnvelope, 'timestamp'>) => {
       const at = sb.world.shipments.get(id)!.updatedAt;
       return client.post(receiver.url, { ...n, timestamp: istTimestamp(at) });
@@ -137,6 +167,15 @@ export async function runPushBench(): Promise<BenchRow[]> {
     const missed = desks.map((d) => lastQueue(d)?.push?.missed ?? 0);
 
     return [
+      {
+        area: 'Push',
+        name: `A desk's queue requests per hour with pushes on (a full search every ${RECONCILE_INTERVAL_MS / 60_000} min), computed from the measured ${perFull} requests of a full search and ${perRefresh} of a minute pull`,
+        value: onPerHour,
+        unit: 'requests/h',
+        target: '< pushes off',
+        pass: onPerHour < offPerHour,
+        baseline: { name: 'pushes off (pull every minute)', value: offPerHour, unit: 'requests/h' },
+      },
       {
         area: 'Push',
         name: `Change committed at the sandbox to all ${DESKS} desks' queues showing it, p95 of ${CHANGES} (notification posted by the bench)`,
