@@ -9,7 +9,7 @@ import type { NotificationEnvelope } from '../../../shared/api/notifications.js'
 import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { StoredNotification } from './notification-store.js';
-import { cancelWords, holdWords, partCancelWords, PushStops, releaseWords } from './push-stops.js';
+import { cancelWords, holdWords, PushStops, releaseWords } from './push-stops.js';
 
 /** The full reconciliation's interval while notifications come in: the pull that remains. */
 export const RECONCILE_INTERVAL_MS = 5 * 60_000;
@@ -110,7 +110,7 @@ export class DeskPushes {
         break;
       case 'shipment_cancelled': {
         const items = (n.attributes as { orderItemIds?: string[] }).orderItemIds;
-        this.stops.stop(id, items && items.length > 0 ? partCancelWords(id) : cancelWords(id));
+        this.stops.stop(id, cancelWords(id, items));
         break;
       }
       case 'shipment_packed':

@@ -6,10 +6,11 @@ export type StopListener = (shipmentId: string, text: string, stopped: boolean) 
 
 export const holdWords = (id: string) =>
   `Shipment ${id} was put on hold by the marketplace just now. Do not pack it: put it aside (Esc) and keep its items together until the hold is lifted.`;
-export const cancelWords = (id: string) =>
-  `Shipment ${id} was cancelled by the marketplace just now. Do not pack it: put it aside (Esc) and take its items back to the shelf.`;
-export const partCancelWords = (id: string) =>
-  `Some items of shipment ${id} were cancelled by the marketplace just now. Do not pack it as it is: put it aside (Esc) and scan it again to see what is left to pack.`;
+/** The notification may name the cancelled items (all or some of them): the words hold for both. */
+export const cancelWords = (id: string, items: readonly string[] = []) =>
+  items.length > 0
+    ? `Shipment ${id} was cancelled by the marketplace just now (items ${items.join(', ')}). Do not pack it: put it aside (Esc) and scan it again to see whether anything is left to pack.`
+    : `Shipment ${id} was cancelled by the marketplace just now. Do not pack it: put it aside (Esc) and take its items back to the shelf.`;
 export const releaseWords = (id: string) => `The marketplace lifted the hold on shipment ${id}: it can be packed now.`;
 
 export class PushStops {
