@@ -1,13 +1,12 @@
 // Push notifications at a desk without a database, in Chromium at 1366x768: the desk runs its own
-// receiver (STATION_PUSH_PORT and the TLS files), the marketplace's notifications are posted to it
-// over HTTPS as the sandbox changes. A hold of the shipment open on the Pack screen is said there
+// receiver (STATION_PUSH_PORT and the TLS files), subscribed with the sandbox, whose own sender
+// delivers every change to it over HTTPS. A hold of the shipment open on the Pack screen is said there
 // at once and Enter does not pack it; lifted, Enter packs; the Packed notification brings the
 // label to the CUPS label queue; the Queue's line says live updates are on.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationType } from '../../shared/api/notifications.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { holdWords, releaseWords } from '../../electron/station/push/push-stops.js';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { waitForPrintedPdf } from '../support/browser-prints.js';
@@ -16,20 +15,20 @@ import { cupsAvailable } from '../support/cups.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
 import { requireTool } from '../support/system-tools.js';
 import { until } from '../support/until.js';
-import { envelope, istTimestamp, poster, receiverTls, type Poster } from '../push/push-fixtures.js';
+import { receiverTls } from '../push/push-fixtures.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
 describe.skipIf(!ready)('push notifications at the desk in Chromium', () => {
   const announced: string[] = [];
   const options: BrowserStationOptions = { settings: { rtdPolicy: 'endOfWave' }, extra: { announce: (line) => announced.push(line) } };
-  let client: Poster;
+  let caCert = '';
   beforeAll(async () => {
     const tls = await receiverTls();
+    caCert = tls.caCert;
     const dir = mkdtempSync(join(tmpdir(), 'push-e2e-'));
     writeFileSync(join(dir, 'cert.pem'), tls.cert);
     writeFileSync(join(dir, 'key.pem'), tls.key);
-    client = poster(tls.caCert);
     options.extra!.env = { STATION_PUSH_PORT: '0', STATION_PUSH_HOST: '127.0.0.1', STATION_PUSH_TLS_CERT: join(dir, 'cert.pem'), STATION_PUSH_TLS_KEY: join(dir, 'key.pem') };
   });
   const session = useDeskSession({ station: options });
@@ -39,13 +38,9 @@ describe.skipIf(!ready)('push notifications at the desk in Chromium', () => {
   beforeAll(async () => {
     ({ station, desk } = session);
     url = (await until('the subscription URL', () => announced.join('\n').match(/https:\/\/127\.0\.0\.1:\d+\/push\/[A-Za-z0-9_-]{43}/)?.[0], 10_000))!;
+    const subscribed = await station.sandbox.call('POST', '/sandbox/push/subscriptions', { body: { url, caCert } });
+    expect(subscribed.status).toBe(201);
   });
-  afterAll(() => client?.close());
-
-  async function notify(id: string, kind: NotificationType, attributes: Record<string, unknown>): Promise<void> {
-    const r = await client.post(url, envelope(id, kind, attributes, istTimestamp(station.sandbox.world.shipments.get(id)!.updatedAt)));
-    expect(r.status).toBe(200);
-  }
 
   it('a hold reaches the open Pack screen at once; Enter does not pack; lifted, it packs and the Packed push prints the label', async () => {
     const { page } = desk;
@@ -64,7 +59,6 @@ describe.skipIf(!ready)('push notifications at the desk in Chromium', () => {
     await expect.poll(() => scan.getAttribute('placeholder'), { timeout: 10_000 }).toBe('Ready: press Enter to pack');
 
     await station.sandbox.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: true } });
-    await notify(id, 'shipment_hold', { hold: true });
     await expect.poll(() => words(desk.status()), { timeout: 5_000 }).toContain(holdWords(id));
     await desk.screenshot('push-hold-at-pack');
     await scan.press('Enter');
@@ -72,13 +66,11 @@ describe.skipIf(!ready)('push notifications at the desk in Chromium', () => {
     expect(station.sandbox.world.shipments.get(id)!.pack).toBeUndefined();
 
     await station.sandbox.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
-    await notify(id, 'shipment_unhold', { hold: false });
     await expect.poll(() => words(desk.status()), { timeout: 5_000 }).toContain(releaseWords(id));
     const since = Date.now();
     await scan.press('Enter');
     await until('the pack at the marketplace', () => station.sandbox.world.shipments.get(id)!.pack, 15_000);
-    await until('the label made', () => station.sandbox.world.shipments.get(id)!.orderItems.every((i) => i.status === 'PACKED'), 15_000);
-    await notify(id, 'shipment_packed', { status: 'PACKED' });
+    // The sandbox sends shipment_packed when the label is made; the label watcher reads it at once.
     const label = await waitForPrintedPdf(since, new RegExp(id));
     expect(label.text).toContain(id);
     await expect.poll(() => words(page.getByRole('list', { name: 'Labels' })), { timeout: 15_000 }).toMatch(new RegExp(`${id}\\s*Printed.*PDF`));
@@ -89,15 +81,11 @@ describe.skipIf(!ready)('push notifications at the desk in Chromium', () => {
     const { page } = desk;
     await desk.go('Queue');
     await expect.poll(() => words(page.locator('.queue-push')), { timeout: 10_000 }).toMatch(/^Live updates: \d+ received, 0 missed\.$/);
-    const [id] = await station.createShipments('plain', 1, 1);
-    const answer = await station.sandbox.call('GET', `/sellers/v3/shipments?shipmentIds=${id}`);
-    const [record] = (answer.json as { shipments: Record<string, unknown>[] }).shipments;
-    // Not listed yet: the pull comes every minute; the notification brings it now.
     const list = page.getByRole('listbox', { name: 'Shipments' });
     const shown = async () => Number(/(\d+) shipments? shown/.exec(await words(page.locator('.queue-meta')))?.[1]);
     const before = await shown();
-    expect(await words(list)).not.toContain(id);
-    await notify(id, 'shipment_created', record);
+    // The Queue's own pull comes every minute (and rests while live): the notification brings it now.
+    const [id] = await station.createShipments('plain', 1, 1);
     await expect.poll(shown, { timeout: 5_000 }).toBe(before + 1);
     await expect.poll(() => words(list)).toContain(id);
     await desk.screenshot('push-queue-live');
