@@ -9,6 +9,7 @@ import type { StationSettings } from '../../../shared/settings.js';
 import { CameraLease } from './camera-lease.js';
 import { ClipRecorder } from './clip-recorder.js';
 import { CLIP_FPS, FrameCanvas } from './frame-canvas.js';
+import { FramePipeline, frameRoutesAvailable } from './frame-pipeline.js';
 import { idleFacts, type FrameFacts } from './frame-overlay.js';
 import { pickMimeType, PreRoll, Segment, type SegmentOptions } from './pre-roll.js';
 import { setCameraState } from './video-store.js';
@@ -40,7 +41,7 @@ function openShipment(view: DeskView | undefined, settings: StationSettings): Op
 export class PackingVideo {
   private all?: StationSettings;
   private stream?: MediaStream;
-  private frames?: FrameCanvas;
+  private frames?: FrameCanvas | FramePipeline;
   private preRoll?: PreRoll;
   private readonly video = document.createElement('video');
   private readonly lease: CameraLease;
@@ -237,9 +238,13 @@ export class PackingVideo {
       this.stream = stream;
       const track = stream.getVideoTracks()[0];
       track?.addEventListener('ended', () => this.lost('The camera was unplugged or stopped.'));
-      this.video.srcObject = stream;
-      await this.video.play().catch(() => undefined);
-      this.frames = new FrameCanvas(() => this.video, width, height, idleFacts(this.all!.desk.name, this.all!.desk.operator));
+      const idle = idleFacts(this.all!.desk.name, this.all!.desk.operator);
+      if (track && frameRoutesAvailable()) this.frames = new FramePipeline(track, width, height, CLIP_FPS, idle);
+      else {
+        this.video.srcObject = stream;
+        await this.video.play().catch(() => undefined);
+        this.frames = new FrameCanvas(() => this.video, width, height, idle);
+      }
       this.newPreRoll(false);
       setCameraState('ready');
       if (this.shipment && !this.clip) this.startClip({ feedback: { tone: 'info', text: `Filming resumed for shipment ${this.shipment.shipmentId}`, sound: 'none' } });
