@@ -34,6 +34,8 @@ let fallback: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D 
 
 /** Frames held back while the desk answers a scan (a scan is answered well within four frames). */
 const MAX_HELD = 4;
+/** Held frames go on this far apart once the desk is quiet: four of them within one frame time. */
+const CATCH_UP_MS = 16;
 let writer: WritableStreamDefaultWriter<VideoFrame> | undefined;
 let writing: Promise<void> = Promise.resolve();
 
@@ -45,7 +47,12 @@ function deliver(frames: VideoFrame[]): void {
     return;
   }
   writing = writing.then(async () => {
-    for (const frame of frames) await w.write(frame).catch(() => frame.close());
+    for (const [i, frame] of frames.entries()) {
+      // MediaRecorder stamps a frame with the moment it arrives: held frames follow one another
+      // CATCH_UP_MS apart, so each is seen (a brief fast-forward), not stacked on one instant.
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, CATCH_UP_MS));
+      await w.write(frame).catch(() => frame.close());
+    }
   });
 }
 
