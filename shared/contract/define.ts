@@ -28,7 +28,15 @@ export const Ok = z.object({ ok: z.literal(true) });
  */
 export const SentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type SentenceParams = z.infer<typeof SentenceParams>;
-export const KeyedSentence = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+/** A word or phrase said inside a sentence in the same language (a return's condition, a state). */
+export const SentencePart = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+export type SentencePart = z.infer<typeof SentencePart>;
+export const KeyedSentence = z.object({
+  key: z.string().max(200),
+  params: SentenceParams.optional(),
+  /** Placeholders filled by phrases of the catalogue, said first in the same language. */
+  parts: z.record(z.string(), SentencePart).optional(),
+});
 export type KeyedSentence = z.infer<typeof KeyedSentence>;
 
 /** Errors cross every transport as {code, message, sentence?} and are rebuilt as StationError. */
