@@ -28,8 +28,11 @@ export const Ok = z.object({ ok: z.literal(true) });
  */
 export const SentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type SentenceParams = z.infer<typeof SentenceParams>;
-/** A word or phrase said inside a sentence in the same language (a return's condition, a state). */
-export const SentencePart = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+/** A word said inside a phrase (a return's condition inside "(damaged, 2 photos)"). */
+export const SentenceWord = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+export type SentenceWord = z.infer<typeof SentenceWord>;
+/** A phrase said inside a sentence in the same language (what came back, where and by whom). */
+export const SentencePart = z.object({ key: z.string().max(200), params: SentenceParams.optional(), parts: z.record(z.string(), SentenceWord).optional() });
 export type SentencePart = z.infer<typeof SentencePart>;
 export const KeyedSentence = z.object({
   key: z.string().max(200),

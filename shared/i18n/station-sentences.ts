@@ -16,7 +16,7 @@ void base.init({
 
 /** The English words of a keyed sentence. */
 export function englishSentence(sentence: KeyedSentence): string {
-  return base.t(sentence.key, sentenceParams(sentence, (part) => base.t(part.key, part.params ?? {})));
+  return base.t(sentence.key, sentenceParams(sentence, (key, params) => base.t(key, params)));
 }
 
 /** A refusal the renderer can put in the desk's language. */

@@ -5,15 +5,21 @@ import { sentenceParams } from '../../../shared/i18n/sentence-parts.js';
 import { i18n, tr } from './i18n.js';
 
 // The params go with the key: a plural key exists only as its forms (units_one, units_other).
-const known = (s: KeyedSentence) => i18n.exists(s.key, s.params) && Object.values(s.parts ?? {}).every((p) => i18n.exists(p.key, p.params));
+interface Keyed {
+  key: string;
+  params?: KeyedSentence['params'];
+  parts?: Record<string, Keyed>;
+}
+const known = (s: Keyed): boolean => i18n.exists(s.key, s.params) && Object.values(s.parts ?? {}).every(known);
 
-/** One keyed sentence in the desk's language. */
-export function sentenceWords(sentence: KeyedSentence): string {
-  return tr(sentence.key, sentenceParams(sentence, (part) => tr(part.key, part.params ?? {})));
+/** One keyed sentence in the desk's language; its English words when this page lacks a key of it. */
+export function sentenceWords(sentence: KeyedSentence, english: string): string {
+  if (!known(sentence)) return english;
+  return tr(sentence.key, sentenceParams(sentence, (key, params) => tr(key, params)));
 }
 
 export function saidWords(answer: { text: string; sentences?: readonly KeyedSentence[] }): string {
   const parts = answer.sentences;
   if (!parts || parts.length === 0 || !parts.every(known)) return answer.text;
-  return parts.map(sentenceWords).join(' ');
+  return parts.map((s) => sentenceWords(s, answer.text)).join(' ');
 }
