@@ -7,36 +7,13 @@ import { useActivityStore } from '../../stores/activity-store.js';
 import { ListExport } from '../../app/list-export.js';
 import { Field } from '../setup/form-field.js';
 import { istWords } from '../returns/ist-date.js';
-import { currentFormatter, msgKey, tr } from '../../i18n/i18n.js';
+import { currentFormatter, tr } from '../../i18n/i18n.js';
 import { dayRange, todayInIst } from './day-range.js';
 import { StatsTables } from './stats-tables.js';
 import { VideoPanel } from '../../video/video-panel.js';
 import { ActivityScopeChoice, WarehouseActivity, useActivityScope } from '../warehouse/warehouse-activity.js';
-import { sentenceWords } from '../../i18n/said-words.js';
+import { entryWords, statusWords } from './entry-words.js';
 import { useT } from '../../i18n/use-t.js';
-import type { KeyedSentence } from '../../../../shared/contract/define.js';
-
-const STATUS_WORDS: Record<string, string> = {
-  ok: msgKey('activity.status.done'),
-  done: msgKey('activity.status.done'),
-  success: msgKey('activity.status.done'),
-  failed: msgKey('activity.status.failed'),
-  failure: msgKey('activity.status.failed'),
-  pending: msgKey('activity.status.pending'),
-  unknown: msgKey('activity.status.unknown'),
-};
-
-/** An entry's status in words of the desk's language; '' when it has none. */
-export function statusWords(status: string | undefined): string {
-  if (!status) return '';
-  const key = STATUS_WORDS[status.toLowerCase()];
-  return key ? tr(key) : status;
-}
-
-/** What happened, in the desk's language when the station gave it as a key. */
-export function entryWords(e: { text: string; sentence?: KeyedSentence }): string {
-  return e.sentence ? sentenceWords(e.sentence, e.text) : e.text;
-}
 
 /** "24 Nov 2026" for a YYYY-MM-DD day of the filter; "any day" when the filter leaves it open. */
 function dayWords(day: string): string {
