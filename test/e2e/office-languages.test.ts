@@ -87,7 +87,7 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
     await expect.poll(() => desk.page.evaluate(() => (globalThis as any).document.documentElement.lang)).toBe(id === 'pseudo' ? 'en' : id);
   }
 
-  it('receives a return, finds it on Activity and reads the board: done at the marketplace, no English left, nothing cut off', async () => {
+  it('receives a return, finds it on Activity, reads the board and edits a price: done at the marketplace, no English left, nothing cut off', async () => {
     const { page } = desk;
     const sb = station.sandbox;
     const location = sb.info.locations[0]!;
@@ -136,12 +136,29 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
     expect(await unconverted(data), 'Warehouse').toEqual([]);
     expect(await clipped(), 'Warehouse').toEqual([]);
 
+    // Listings (Alt+6): a quick edit of the returned product's price, by keyboard.
+    await page.keyboard.press('Alt+6');
+    await page.locator('#ls-text').fill(item.sku);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `[Ǫûíçķ éðíţ ${item.sku} ~~~~]` }).click({ timeout: 15_000 });
+    const quick = page.getByRole('form', { name: `[Ǫûíçķ éðíţ ${item.sku} ~~~~]` });
+    const mrp = Number(await quick.getByLabel('[ṀŔÞ (₹) ~~~]').inputValue());
+    await quick.getByLabel('[Šéĺĺíñĝ þŕíçé (₹) ~~~~~~]').fill(String(mrp - 3));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => words(page.locator('main')), { timeout: 15_000 }).toContain(`[${item.sku}: šáṽéð. ~~~]`);
+    // What happened: the marketplace holds the new price.
+    await expect.poll(() => JSON.stringify(sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data)).toContain(`"selling_price":${mrp - 3}`);
+    await desk.screenshot('office-pseudo-listings');
+    expect(await unconverted(data), 'Listings').toEqual([]);
+    expect(await clipped(), 'Listings').toEqual([]);
+
     // The same screens in Hindi, for the eye.
     await language('hi');
     for (const [key, name] of [
       ['Alt+5', 'returns'],
       ['Alt+7', 'activity'],
       ['Alt+9', 'warehouse'],
+      ['Alt+6', 'listings'],
     ] as const) {
       await page.keyboard.press(key);
       await page.waitForTimeout(700);

@@ -8,13 +8,15 @@ import type { ListingRow } from '../../stores/listings-store.js';
 import { Field, ResultLine } from '../setup/form-field.js';
 import { errorWords } from '../../app/errors.js';
 import { tr } from '../../i18n/i18n.js';
+import { sentenceWords } from '../../i18n/said-words.js';
 import { useT } from '../../i18n/use-t.js';
 
 const whole = (t: string) => /^\d+$/.test(t.trim());
 
 export function skuResultWords(r: SkuResult): string {
   const head = r.status === 'success' ? tr('listings.result.saved', { sku: r.sku }) : r.status === 'warning' ? tr('listings.result.savedWithNotes', { sku: r.sku }) : tr('listings.result.notSaved', { sku: r.sku });
-  return [head, ...r.messages.map((m) => m.text)].join(' ');
+  // The station's own words in the desk's language; the marketplace's stay as it gave them.
+  return [head, ...r.messages.map((m) => (m.sentence ? sentenceWords(m.sentence, m.text) : m.text))].join(' ');
 }
 
 export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDone(text: string): void; onCancel(): void }) {
