@@ -210,4 +210,22 @@ describe('Listings screen in Hindi', () => {
     const rupees = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(mrp - 2);
     await waitFor(() => expect(row.textContent).toContain(rupees));
   });
+
+  it("adds a product barcode from the Barcodes tab in Hindi: the desk's catalogue links it to the SKU", async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'बारकोड' }));
+    const form = await screen.findByRole('form', { name: 'बारकोड जोड़ें' });
+    await user.click(within(form).getByRole('button', { name: 'बारकोड जोड़ें' }));
+    expect(description(within(form).getByLabelText('बारकोड'))).toBe('बारकोड स्कैन करें या लिखें, और उसका SKU लिखें।');
+    expect(sent).not.toContain('barcodes.add');
+    await user.type(within(form).getByLabelText('बारकोड'), '8901112223337');
+    await user.type(within(form).getByLabelText('SKU'), 'KTL-BLK-005{Enter}');
+    const links = screen.getByRole('table', { name: 'बारकोड लिंक' });
+    await waitFor(() => expect(within(links).getByRole('cell', { name: '8901112223337' }).closest('tr')!.textContent).toContain('यहाँ जोड़ा'));
+    // What happened: the station's catalogue reads the barcode as that SKU.
+    expect((await app.api.invoke('barcodes.list', {})).find((l) => l.code === '8901112223337')).toMatchObject({ sku: 'KTL-BLK-005', source: 'manual' });
+    expect(within(links).getByRole('button', { name: 'बारकोड 8901112223337 हटाएँ' })).toBeTruthy();
+  });
 });
