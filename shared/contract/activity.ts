@@ -1,12 +1,14 @@
 // The journal as an audit trail (issue "packing desk app", screen 8).
 import { z } from 'zod';
-import { command } from './define.js';
+import { command, KeyedSentence } from './define.js';
 
 export const ActivityEntry = z.object({
   seq: z.number().int(),
   at: z.string(),
   kind: z.string(),
   text: z.string(),
+  /** The sentence as a catalogue key, said in the desk's language; `text` is its English. */
+  sentence: KeyedSentence.optional(),
   shipmentIds: z.array(z.string()),
   operator: z.string().optional(),
   status: z.string().optional(),

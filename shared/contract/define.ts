@@ -28,7 +28,18 @@ export const Ok = z.object({ ok: z.literal(true) });
  */
 export const SentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type SentenceParams = z.infer<typeof SentenceParams>;
-export const KeyedSentence = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+/** A word said inside a phrase (a return's condition inside "(damaged, 2 photos)"). */
+export const SentenceWord = z.object({ key: z.string().max(200), params: SentenceParams.optional() });
+export type SentenceWord = z.infer<typeof SentenceWord>;
+/** A phrase said inside a sentence in the same language (what came back, where and by whom). */
+export const SentencePart = z.object({ key: z.string().max(200), params: SentenceParams.optional(), parts: z.record(z.string(), SentenceWord).optional() });
+export type SentencePart = z.infer<typeof SentencePart>;
+export const KeyedSentence = z.object({
+  key: z.string().max(200),
+  params: SentenceParams.optional(),
+  /** Placeholders filled by phrases of the catalogue, said first in the same language. */
+  parts: z.record(z.string(), SentencePart).optional(),
+});
 export type KeyedSentence = z.infer<typeof KeyedSentence>;
 
 /** Errors cross every transport as {code, message, sentence?} and are rebuilt as StationError. */

@@ -2,7 +2,7 @@
 // form can show each error at the field it names.
 import { z } from 'zod';
 import { InternalState } from '../api/enums.js';
-import { command } from './define.js';
+import { command, KeyedSentence } from './define.js';
 
 export const ListingRow = z.object({
   sku: z.string(),
@@ -18,7 +18,8 @@ export type ListingRow = z.infer<typeof ListingRow>;
 export const SkuResult = z.object({
   sku: z.string(),
   status: z.enum(['success', 'failure', 'warning']),
-  messages: z.array(z.object({ severity: z.string(), text: z.string(), path: z.string().optional(), attribute: z.string().optional() })),
+  /** `sentence`: the station's own words of `text` as a catalogue key (the marketplace's words have none). */
+  messages: z.array(z.object({ severity: z.string(), text: z.string(), sentence: KeyedSentence.optional(), path: z.string().optional(), attribute: z.string().optional() })),
 });
 export type SkuResult = z.infer<typeof SkuResult>;
 

@@ -1,7 +1,7 @@
 // Returns and self ship (issue "packing desk app", screen 6). Dates the spec requires are
 // arguments, so the form cannot send an action without them.
 import { z } from 'zod';
-import { command, NoArgs } from './define.js';
+import { command, KeyedSentence, NoArgs } from './define.js';
 import { base64Length, MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, MAX_RETURN_PHOTOS_TOTAL_BYTES, PhotoData, ReturnCondition } from './claims.js';
 
 export const ReturnRow = z.object({
@@ -39,7 +39,9 @@ export const FoundReturn = z.object({
 });
 export type FoundReturn = z.infer<typeof FoundReturn>;
 
-export const ActionResult = z.object({ id: z.string(), ok: z.boolean(), text: z.string() });
+/** The sentences of `text` as catalogue keys, said again in the desk's language. */
+const Sentences = z.array(KeyedSentence).max(60);
+export const ActionResult = z.object({ id: z.string(), ok: z.boolean(), text: z.string(), sentences: Sentences.optional() });
 export type ActionResult = z.infer<typeof ActionResult>;
 
 const IsoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Give a date like 2026-11-21 or 2026-11-21T10:00+05:30.');
@@ -58,7 +60,7 @@ export const returnsCommands = {
     z.object({ raw: z.string().max(512) }),
     z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), scanned: z.string(), locationId: z.string(), returns: z.array(FoundReturn).min(1) }),
-      z.object({ ok: z.literal(false), id: z.string(), text: z.string() }),
+      z.object({ ok: z.literal(false), id: z.string(), text: z.string(), sentences: Sentences.optional() }),
     ]),
     'Find the return a package carries (return id, tracking id, order item id or product barcode) and check it belongs to this location and waits to be received; nothing changes.',
   ),

@@ -3,7 +3,7 @@
 // release of a claim. The password goes in and never comes back: views carry the address
 // without it and a flag that one is stored.
 import { z } from 'zod';
-import { command, event, NoArgs } from './define.js';
+import { command, event, KeyedSentence, NoArgs } from './define.js';
 
 export const WarehouseView = z.object({
   enabled: z.boolean(),
@@ -45,7 +45,8 @@ export const ConnectionTest = z.object({
   text: z.string(),
 });
 
-export const ReleaseClaimResult = z.object({ released: z.boolean(), text: z.string() });
+/** `sentences`: the words of `text` as catalogue keys, said again in the desk's language. */
+export const ReleaseClaimResult = z.object({ released: z.boolean(), text: z.string(), sentences: z.array(KeyedSentence).max(4).optional() });
 
 export const warehouseDeskCommands = {
   'warehouse.link': command(NoArgs, WarehouseView, 'The warehouse link of this desk (no password).'),

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { StationProvider } from '../../renderer/src/app/station-context.js';
 import ActivityScreen from '../../renderer/src/screens/activity/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { selfShipShipment } from '../support/selfship-fixtures.js';
+import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
+import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 
 let app: TestAppStation;
 beforeAll(async () => {
@@ -56,5 +57,50 @@ describe('Activity screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Nothing was recorded that matches.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Audit trail' })).toBeNull();
+  });
+});
+
+describe('Activity screen in Hindi', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('says the station\'s records in Hindi: a received damaged return and a self-ship dispatch, with who, when (IST, hi-IN) and the count', async () => {
+    const location = app.settings.get().locationId;
+    const created = await app.sandbox.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: location, kind: 'plain' } });
+    const item = app.sandbox.world.shipments.get(created.json.shipmentIds[0])!.orderItems[0]!;
+    const returnId = await createReturnVia(app.sandbox, item.orderItemId, 'standard');
+    const received = await app.api.invoke('returns.receive', { raw: returnId, condition: 'damaged' });
+    expect(received.ok).toBe(true);
+    const shipment = selfShipShipment(app.sandbox);
+    for (const i of shipment.orderItems) i.serviceProfile = 'NON_FBF';
+    const now = new Date(app.sandbox.world.now()).toISOString();
+    const later = new Date(app.sandbox.world.now() + 3 * 86_400_000).toISOString();
+    expect((await app.api.invoke('selfship.dispatch', { shipmentId: shipment.shipmentId, dispatchDate: now, tentativeDeliveryDate: later })).ok).toBe(true);
+
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('हिसाब');
+    const form = screen.getByRole('form', { name: 'हिसाब में खोजें' });
+    await user.type(within(form).getByLabelText('खोज'), returnId);
+    await user.click(within(form).getByRole('button', { name: 'खोजें' }));
+    const table = await screen.findByRole('table', { name: 'किसने क्या किया' });
+    // The return's condition is said inside the sentence, in Hindi too.
+    const row = within(table).getByText(`रिटर्न ${returnId} लिया (टूटा-फूटा) (Desk 1, Ravi)।`).closest('tr')!;
+    expect(within(row).getByText('हो गया')).toBeTruthy();
+    const entries = await app.api.invoke('activity.search', { text: returnId });
+    const entry = entries.find((e) => e.kind === 'returns.complete')!;
+    // The English words stay with the record, for exports and the command line.
+    expect(entry.text).toBe(`Received return ${returnId} (damaged) at Desk 1 by Ravi.`);
+    const time = new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(entry.at));
+    expect(row.textContent).toContain(time);
+    const rows = within(table).getAllByRole('row').length - 1;
+    expect(screen.getByText(rows === 1 ? '1 रिकॉर्ड मिला।' : `${rows} रिकॉर्ड मिले।`)).toBeTruthy();
+
+    await user.clear(within(form).getByLabelText('खोज'));
+    await user.type(within(form).getByLabelText('खोज'), shipment.shipmentId);
+    await user.click(within(form).getByRole('button', { name: 'खोजें' }));
+    expect(await screen.findByText(`${shipment.shipmentId} का सेल्फ-शिप डिस्पैच (Desk 1, Ravi)।`)).toBeTruthy();
+    // The day's numbers under their Hindi captions.
+    expect(screen.getByRole('table', { name: 'हर घंटे के पैक' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ListingsScreen from '../../renderer/src/screens/listings/index.js';
+import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
 
@@ -174,5 +175,57 @@ describe('Listings screen', () => {
     const after = await app.api.invoke('listings.get', { sku: 'BOK-HB-003' });
     const price = after.record?.price as { selling_price?: number; marketplace_selling_price?: number };
     expect(price.selling_price ?? price.marketplace_selling_price).toBe(199);
+  });
+});
+
+describe('Listings screen in Hindi', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('finds a listing and quick-edits its price in Hindi: refused above the MRP in Hindi, then changed at the marketplace', async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('लिस्टिंग');
+    expect(screen.getByRole('tab', { name: 'खोजें और जल्दी बदलें' }).getAttribute('aria-selected')).toBe('true');
+    const search = screen.getByRole('form', { name: 'लिस्टिंग में खोजें' });
+    await user.clear(within(search).getByLabelText('खोज'));
+    await user.type(within(search).getByLabelText('खोज'), 'Kettle{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'KTL-BLK-005 जल्दी बदलें' }));
+    const form = screen.getByRole('form', { name: 'KTL-BLK-005 जल्दी बदलें' });
+    const mrp = Number((within(form).getByLabelText('MRP (₹)') as HTMLInputElement).value);
+    const sp = within(form).getByLabelText('बिक्री दाम (₹)');
+    await user.clear(sp);
+    await user.type(sp, `${mrp + 1}{Enter}`);
+    expect(description(sp)).toBe(`बिक्री दाम (${mrp + 1}) MRP (${mrp}) से ज़्यादा नहीं हो सकता।`);
+    expect(sent).not.toContain('listings.quickEdit');
+    await user.clear(sp);
+    await user.type(sp, String(mrp - 2));
+    await user.click(within(form).getByRole('button', { name: 'दाम और स्टॉक सेव करें' }));
+    await screen.findByText(/^KTL-BLK-005: सेव हो गया।/);
+    // What happened: the marketplace holds the new price.
+    const after = await app.api.invoke('listings.get', { sku: 'KTL-BLK-005' });
+    expect(JSON.stringify(after.record)).toContain(`"selling_price":${mrp - 2}`);
+    // The price in the list, in hi-IN rupees.
+    const row = (await screen.findByRole('cell', { name: 'KTL-BLK-005' })).closest('tr')!;
+    const rupees = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(mrp - 2);
+    await waitFor(() => expect(row.textContent).toContain(rupees));
+  });
+
+  it("adds a product barcode from the Barcodes tab in Hindi: the desk's catalogue links it to the SKU", async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'बारकोड' }));
+    const form = await screen.findByRole('form', { name: 'बारकोड जोड़ें' });
+    await user.click(within(form).getByRole('button', { name: 'बारकोड जोड़ें' }));
+    expect(description(within(form).getByLabelText('बारकोड'))).toBe('बारकोड स्कैन करें या लिखें, और उसका SKU लिखें।');
+    expect(sent).not.toContain('barcodes.add');
+    await user.type(within(form).getByLabelText('बारकोड'), '8901112223337');
+    await user.type(within(form).getByLabelText('SKU'), 'KTL-BLK-005{Enter}');
+    const links = screen.getByRole('table', { name: 'बारकोड लिंक' });
+    await waitFor(() => expect(within(links).getByRole('cell', { name: '8901112223337' }).closest('tr')!.textContent).toContain('यहाँ जोड़ा'));
+    // What happened: the station's catalogue reads the barcode as that SKU.
+    expect((await app.api.invoke('barcodes.list', {})).find((l) => l.code === '8901112223337')).toMatchObject({ sku: 'KTL-BLK-005', source: 'manual' });
+    expect(within(links).getByRole('button', { name: 'बारकोड 8901112223337 हटाएँ' })).toBeTruthy();
   });
 });

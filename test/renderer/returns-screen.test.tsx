@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
 import { routeScan } from '../../renderer/src/scan/scan-router.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
@@ -145,5 +146,68 @@ describe('Returns screen', () => {
     const refused = await app.api.invoke('selfship.delivered', { shipmentId: id, deliveryDate: new Date(app.sandbox.world.now() + 30 * 86_400_000).toISOString() });
     expect(refused.ok).toBe(false);
     expect(refused.text).toMatch(new RegExp(`^The delivery of ${id} was not done\\. The marketplace's reason: .+\\.`));
+  });
+});
+
+describe('Returns screen in Hindi', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('receives a damaged return by keyboard in Hindi: kept for a claim at the marketplace and on disk, every answer in Hindi', async () => {
+    const location = app.settings.get().locationId;
+    const created = await app.sandbox.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: location, kind: 'plain' } });
+    const item = app.sandbox.world.shipments.get(created.json.shipmentIds[0])!.orderItems[0]!;
+    const returnId = await createReturnVia(app.sandbox, item.orderItemId, 'standard');
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('रिटर्न और सेल्फ-शिप');
+    const table = await screen.findByRole('table', { name: 'इस लोकेशन के सामान्य रिटर्न' });
+    await waitFor(() => expect(within(table).getByRole('cell', { name: returnId }).closest('tr')!.textContent).toContain('वापस आ रहा है'), { timeout: 10_000 });
+
+    await user.type(screen.getByLabelText('रिटर्न स्कैन करें'), `${returnId}{Enter}`);
+    const confirm = await screen.findByRole('group', { name: `क्या आपके हाथ में यही रिटर्न ${returnId} है?` });
+    expect(confirm.textContent).toContain(`लोकेशन: ${location} (यह डेस्क)`);
+    await user.keyboard('{Enter}');
+    await screen.findByRole('group', { name: `${returnId} में क्या वापस आया?` });
+    // 2: damaged, typed alone (not a scanner's burst).
+    await user.keyboard('2');
+    const photos = await screen.findByRole('group', { name: `रिटर्न ${returnId} की फ़ोटो` });
+    expect(photos.textContent).toContain('इस डेस्क पर कैमरा सेट नहीं है');
+    await user.keyboard('{Enter}');
+
+    const result = await screen.findByText(new RegExp(`रिटर्न ${returnId} लिया गया: .*टूटा-फूटा।`), undefined, { timeout: 10_000 });
+    expect(result.textContent).toContain('क्लेम के लिए दर्ज किया');
+    // Only ids, the product's own name and SKU stay in Latin letters.
+    const latin = result.textContent!.replace(returnId, '').replace(item.title ?? '', '').replace(item.sku, '');
+    expect(latin).not.toMatch(/[A-Za-z]{3,}/);
+    // What happened: received at the marketplace, and kept for a claim on this computer.
+    expect(app.sandbox.world.returns.get(returnId)?.status).toBe('COMPLETED');
+    expect((await app.api.invoke('claims.list', {})).find((c) => c.returnId === returnId)).toMatchObject({ condition: 'damaged' });
+    const claims = await screen.findByRole('table', { name: 'क्लेम के लिए रखे रिटर्न' });
+    await waitFor(() => expect(within(claims).getByRole('cell', { name: returnId }).closest('tr')!.textContent).toContain('टूटा-फूटा'));
+
+    // The same package again: the station's refusal, said in Hindi from its key.
+    await user.type(screen.getByLabelText('रिटर्न स्कैन करें'), `${returnId}{Enter}`);
+    await screen.findByText(`रिटर्न ${returnId} पहले ही लिया जा चुका है। अगर यह दूसरा पैकेट है, सुपरवाइज़र को बताएँ।`, undefined, { timeout: 10_000 });
+  });
+
+  it('a self-ship form in Hindi: its labels, its errors and the date read back in hi-IN words', async () => {
+    const shipment = selfShipShipment(app.sandbox);
+    for (const item of shipment.orderItems) item.serviceProfile = 'NON_FBF';
+    const id = shipment.shipmentId;
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: `डिस्पैच ${id}` }));
+    const form = screen.getByRole('form', { name: `डिस्पैच ${id}` });
+    const dispatchDate = within(form).getByLabelText('डिस्पैच तारीख (IST)');
+    const expected = new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+      new Date(`${(dispatchDate as HTMLInputElement).value}:00+05:30`),
+    );
+    expect(description(dispatchDate)).toBe(`${expected} IST`);
+    fireEvent.change(dispatchDate, { target: { value: '' } });
+    await user.click(within(form).getByRole('button', { name: 'डिस्पैच' }));
+    expect(description(dispatchDate)).toBe('डिस्पैच तारीख डालें; मार्केटप्लेस को इसके लिए यह चाहिए।');
+    expect(sent).not.toContain('selfship.dispatch');
   });
 });

@@ -1,11 +1,11 @@
 // The catalogue keys the code uses, found by reading the source: t('key'), tr('key'),
-// msgKey('key'), keyedError('CODE', 'key') and <Trans i18nKey="key">. A key built at run time
+// msgKey('key'), keyed('key'), keyedError('CODE', 'key') and <Trans i18nKey="key">. A key built at run time
 // cannot be checked, so it is reported instead of guessed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CALLS = [/\b(?:t|tr|msgKey)\(\s*'([A-Za-z][\w.]*)'/g, /\bkeyedError\(\s*'[^']*',\s*'([A-Za-z][\w.]*)'/g, /\bi18nKey="([A-Za-z][\w.]*)"/g];
-const DYNAMIC = /\b(?:t|tr|msgKey)\(\s*`/g;
+const CALLS = [/\b(?:t|tr|msgKey|keyed)\(\s*'([A-Za-z][\w.]*)'/g, /\bkeyedError\(\s*'[^']*',\s*'([A-Za-z][\w.]*)'/g, /\bi18nKey="([A-Za-z][\w.]*)"/g];
+const DYNAMIC = /\b(?:t|tr|msgKey|keyed)\(\s*`/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -6,6 +6,8 @@
 // another customer's return.
 import type { ReturnItem } from '../../../shared/api/returns.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { keyed } from '../../../shared/i18n/station-sentences.js';
 
 export interface ReturnsByProductDeps {
   /** The location's returns (GET /v2/returns?locationId=). */
@@ -16,7 +18,7 @@ export interface ReturnsByProductDeps {
   awaitsReceipt(r: ReturnItem): boolean;
 }
 
-export type ReturnsForProduct = { found: ReturnItem[] } | { refusal: string };
+export type ReturnsForProduct = { found: ReturnItem[] } | { refusal: KeyedSentence };
 
 export async function returnsForProduct(deps: ReturnsByProductDeps, code: string, sku: string, locationId: string): Promise<ReturnsForProduct> {
   const waiting = (await deps.listReturns(locationId)).filter((r) => r.locationId === locationId && deps.awaitsReceipt(r) && r.orderItemId);
@@ -26,7 +28,7 @@ export async function returnsForProduct(deps: ReturnsByProductDeps, code: string
   const mine = waiting.filter((r) => skuOfItem.get(r.orderItemId!) === sku);
   if (mine.length > 1) {
     return {
-      refusal: `${mine.length} returns of ${sku} (barcode ${code}) wait at this location: ${mine.map((r) => r.returnId).join(', ')}. Scan the return id or the courier's tracking id on this package, so the right one is received.`,
+      refusal: keyed('returns.scan.severalForProduct', { count: mine.length, sku, code, ids: mine.map((r) => r.returnId).join(', ') }),
     };
   }
   return { found: mine };

@@ -2,10 +2,12 @@
 // (warehouse/desk-warehouse.ts implements it over PostgreSQL). A desk without a database has
 // none of it and packs exactly as before. Kept here, beside its callers, so the packing code
 // depends on this shape and not on the database.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import type { InvoiceSeries } from './invoice-series.js';
 import type { InvoiceNumbering } from '../warehouse/invoice-numbering.js';
 
-export type ClaimAnswer = { ok: true } | { ok: false; text: string };
+/** `sentence`: the refusal as a catalogue key, for a desk that says it in its own language. */
+export type ClaimAnswer = { ok: true } | { ok: false; text: string; sentence?: KeyedSentence };
 
 export interface PackedSerialIn {
   serial: string;

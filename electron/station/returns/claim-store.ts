@@ -4,7 +4,7 @@
 // folder (ARCHITECTURE.md § Security defaults); a claim is written whole or not at all.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { StationError } from '../../../shared/contract/define.js';
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
 import { ClaimView, ReturnId, type ReturnCondition } from '../../../shared/contract/claims.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 import { formatIstIso, type Clock } from '../packing/ist-dates.js';
@@ -30,7 +30,7 @@ export class ClaimStore {
 
   private folder(returnId: string): string {
     // The id names a folder: only the characters a return id has (no path parts).
-    if (!ReturnId.safeParse(returnId).success) throw new StationError('BAD_RETURN_ID', `"${returnId}" is not a return id.`);
+    if (!ReturnId.safeParse(returnId).success) throw keyedError('BAD_RETURN_ID', 'returns.claims.badId', { id: returnId });
     return join(this.options.dir, returnId);
   }
 
@@ -79,7 +79,7 @@ export class ClaimStore {
 
   private read(returnId: string): ClaimView {
     const file = join(this.folder(returnId), CLAIM_FILE);
-    if (!existsSync(file)) throw new StationError('NO_SUCH_CLAIM', `No claim is kept for return ${returnId}. Claims are made when a return is received as damaged, wrong, missing parts or an empty box.`);
+    if (!existsSync(file)) throw keyedError('NO_SUCH_CLAIM', 'returns.claims.none', { id: returnId });
     return ClaimView.parse(JSON.parse(readFileSync(file, 'utf8')));
   }
 

@@ -2,7 +2,7 @@
 // Everything that arrives over the contract is checked before it is written: the size, the JPEG
 // start marker, and a frame header with real dimensions (a JPEG's SOFn segment), so a file on
 // disk named .jpg is a picture a claim can show.
-import { StationError } from '../../../shared/contract/define.js';
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
 import { MAX_RETURN_PHOTO_BYTES } from '../../../shared/contract/claims.js';
 
 export interface CheckedPhoto {
@@ -45,9 +45,9 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
 /** Decodes and checks one photo; `n` is its number as the person took it. */
 export function checkPhoto(base64: string, n: number): CheckedPhoto {
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length === 0) throw new StationError('BAD_PHOTO', `Photo ${n} is empty. Take it again.`);
-  if (bytes.length > MAX_RETURN_PHOTO_BYTES) throw new StationError('BAD_PHOTO', `Photo ${n} is larger than ${MAX_RETURN_PHOTO_BYTES / 1024 / 1024} MB. Take it again at a lower resolution.`);
+  if (bytes.length === 0) throw keyedError('BAD_PHOTO', 'returns.photo.empty', { n });
+  if (bytes.length > MAX_RETURN_PHOTO_BYTES) throw keyedError('BAD_PHOTO', 'returns.photo.tooLarge', { n, mb: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 });
   const size = jpegSize(bytes);
-  if (!size) throw new StationError('BAD_PHOTO', `Photo ${n} is not a JPEG picture. Take it again with the camera.`);
+  if (!size) throw keyedError('BAD_PHOTO', 'returns.photo.notJpeg', { n });
   return { bytes, ...size };
 }

@@ -36,6 +36,7 @@ export async function warehouseActivity(pool: WarehousePool, options: { text?: s
         at: entry.record.at,
         kind: sentence.kind,
         text: sentence.text,
+        sentence: sentence.sentence,
         shipmentIds: entry.shipmentIds,
         ...(entry.operator ? { operator: entry.operator } : {}),
         ...(sentence.status ? { status: sentence.status } : {}),

@@ -15,6 +15,8 @@ import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
+import { holderSentence } from './holder-words.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
@@ -165,7 +167,10 @@ export class DeskWarehouse implements DeskClaims {
   async claim(shipmentId: string, operator: string): Promise<ClaimAnswer> {
     try {
       const r = await this.online(() => this.claims.claim(shipmentId, this.desk, operator));
-      if (!r.ok) return { ok: false, text: `${r.message} It cannot be packed at this desk.` };
+      if (!r.ok) {
+        const sentence = keyed('warehouse.claim.notHere', undefined, { holder: holderSentence(r.heldBy) });
+        return { ok: false, text: englishSentence(sentence), sentence };
+      }
       this.keeper.hold(shipmentId);
       this.leased([shipmentId]);
       return { ok: true };

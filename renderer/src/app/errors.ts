@@ -7,7 +7,7 @@ import { i18n, tr } from '../i18n/i18n.js';
 export function errorWords(e: unknown): string {
   if (e instanceof StationError) {
     // A station newer than this page may use a key the page lacks: its English words then.
-    if (e.sentence && i18n.exists(e.sentence.key)) return tr(e.sentence.key, e.sentence.params ?? {});
+    if (e.sentence && i18n.exists(e.sentence.key, e.sentence.params)) return tr(e.sentence.key, e.sentence.params ?? {});
     return e.message;
   }
   if (e instanceof Error && e.message) return tr('app.somethingWrong', { detail: e.message });

@@ -68,7 +68,13 @@ describe('standard returns', () => {
     expect(records.find((x) => x.type === 'intent' && x.op === 'listings.inventory' && x.targets.skus?.includes(item.sku))).toBeDefined();
 
     const again = await h.api.invoke('returns.receive', { raw: returnId, condition: 'sellable' });
-    expect(again).toEqual({ id: returnId, ok: false, text: `Return ${returnId} was already received. If this is a second package, tell the supervisor.` });
+    expect(again).toEqual({
+      id: returnId,
+      ok: false,
+      text: `Return ${returnId} was already received. If this is a second package, tell the supervisor.`,
+      // The same words as a key the desk says in its own language.
+      sentences: [{ key: 'returns.scan.alreadyReceived', params: { id: returnId } }],
+    });
     expect(stock()).toBe(before + item.quantity);
   });
 
@@ -201,7 +207,7 @@ describe('self ship', () => {
 
     await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 3600 } });
     const delivered = await h.api.invoke('selfship.delivered', { shipmentId: id, deliveryDate: at() });
-    expect(delivered).toEqual({ id, ok: true, text: `${id} is delivered.` });
+    expect(delivered).toEqual({ id, ok: true, text: `${id} is delivered.`, sentences: [{ key: 'returns.selfShip.done.delivered', params: { id } }] });
     expect(['DELIVERED', 'COMPLETE']).toContain(selfShipStatus(id));
 
     // A second delivery is a per-shipment FAILURE, answered in words.

@@ -43,7 +43,7 @@ export function activityHandlers(ctx: AppContext): Handlers {
         const sentence = sentenceFor(entry, index);
         if (!sentence) continue;
         if (needle && !`${sentence.text} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
-        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
+        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, sentence: sentence.sentence, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
         if (out.length >= limit) break;
       }
       return out;

@@ -3,6 +3,7 @@
 // bulk CSV files. Every change is checked first with the rules the marketplace applies
 // (shared/api/listing-rules.ts, listing-update-rules.ts), so a mistake shows at its field before
 // any call; what the marketplace still refuses comes back with its attribute and JSON path.
+import { keyed } from '../../../../shared/i18n/station-sentences.js';
 import { InternalState } from '../../../../shared/api/enums.js';
 import { LISTINGS_BASE_PATH, ProductSearchResponse, type ListingRecord } from '../../../../shared/api/listings.js';
 import { LISTINGS_PER_SEARCH_BATCH } from '../../../../shared/api/limits.js';
@@ -139,12 +140,15 @@ async function quickEdit(ctx: AppContext, args: QuickEdit): Promise<SkuResult[]>
   if (price) {
     const { issues, value } = checkPriceUpdate(price);
     if (!value) results.push(fromIssues(sku, issues, 'Price: '));
-    else results.push(fromAnswer(sku, (await writeListings(ctx, 'price', { [sku]: value }))[sku], 'Price: ', `saved (MRP ${mrp}, selling price ${sellingPrice}).`));
+    else results.push(fromAnswer(sku, (await writeListings(ctx, 'price', { [sku]: value }))[sku], 'Price: ', `saved (MRP ${mrp}, selling price ${sellingPrice}).`, keyed('listings.result.priceSaved', { mrp: mrp ?? 0, sp: sellingPrice ?? 0 })));
   }
   if (inventory) {
     const { issues, value } = checkInventoryUpdate(inventory);
     if (!value) results.push(fromIssues(sku, issues, 'Stock: '));
-    else results.push(fromAnswer(sku, (await writeListings(ctx, 'inventory', { [sku]: value }))[sku], 'Stock: ', `saved (${inventory.locations.map((l) => `${l.id}: ${l.inventory}`).join(', ')}).`));
+    else {
+      const stock = inventory.locations.map((l) => `${l.id}: ${l.inventory}`).join(', ');
+      results.push(fromAnswer(sku, (await writeListings(ctx, 'inventory', { [sku]: value }))[sku], 'Stock: ', `saved (${stock}).`, keyed('listings.result.stockSaved', { stock })));
+    }
   }
   return results;
 }

@@ -2,6 +2,7 @@
 // SKU on its own (spec § Listing operations: "Clients must test status per SKU"); these helpers
 // journal the write, keep every message with its attribute and JSON path so the form can show
 // it at its field, and turn rule issues found before sending into the same shape.
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
 import type { AttributeError, ListingChangeResult, ListingRecord } from '../../../../shared/api/listings.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { ListingWrite } from '../../api/listings-client.js';
@@ -19,13 +20,14 @@ export function fromIssues(sku: string, issues: AttributeError[], prefix = ''): 
   return { sku, status: issues.some((i) => i.severity === 'ERROR') ? 'failure' : issues.length ? 'warning' : 'success', messages: issues.map((i) => attributeMessage(i, prefix)) };
 }
 
-export function fromAnswer(sku: string, r: ListingChangeResult | undefined, prefix = '', success?: string): SkuResult {
+/** `sentence`: the success words as a catalogue key, for the desk's language. */
+export function fromAnswer(sku: string, r: ListingChangeResult | undefined, prefix = '', success?: string, sentence?: KeyedSentence): SkuResult {
   if (!r) return { sku, status: 'failure', messages: [{ severity: 'ERROR', text: `${prefix}The marketplace gave no answer for ${sku}. Open the listing to see whether the change was made before trying again.` }] };
   const messages: Message[] = [
     ...r.errors.map((e) => ({ severity: e.severity, text: prefix + e.description, ...(e.path ? { path: e.path } : {}) })),
     ...r.attribute_errors.map((a) => attributeMessage(a, prefix)),
   ];
-  if (r.status !== 'failure' && success) messages.unshift({ severity: 'INFO', text: prefix + success });
+  if (r.status !== 'failure' && success) messages.unshift({ severity: 'INFO', text: prefix + success, ...(sentence ? { sentence } : {}) });
   return { sku, status: r.status, messages };
 }
 

@@ -8,7 +8,9 @@ import type { ResultOf } from '../../../../shared/contract.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble } from './desk-deps.js';
-import { dateWords, refusalText, wireDate } from './returns-messages.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { keyed, said } from '../../../../shared/i18n/station-sentences.js';
+import { dateWords, refusalSaid, wireDate } from './returns-messages.js';
 import { selfShipHandlers } from './returns-selfship.js';
 import { productsOf, type ReturnProduct } from './returns-restock.js';
 import { findReturn, receiveReturn } from './returns-receive.js';
@@ -32,11 +34,11 @@ export function returnsHandlers(ctx: AppContext): Handlers {
     'returns.find': ({ raw }) => findReturn(ctx, raw),
     'returns.receive': (args) => receiveReturn(ctx, args),
     'returns.complete': ({ returnId }) =>
-      returnAction(ctx, 'complete', returnId, {}, (loc) => returns().complete([returnId], loc), `Return ${returnId} is completed at the warehouse.`),
+      returnAction(ctx, 'complete', returnId, {}, (loc) => returns().complete([returnId], loc), keyed('returns.done.complete', { id: returnId })),
     // spec § Self Ship return: reverse pickup confirmation, before the reverse-pickup-by date.
     'returns.pickup': ({ returnId, pickupDate }) => {
       const date = wireDate(pickupDate, 'pickup date');
-      return returnAction(ctx, 'pickup', returnId, { pickupDate: date }, (loc) => returns().pickup([{ returnId, pickupDate: date }], loc), `Pickup of return ${returnId} recorded; the return is completed.`);
+      return returnAction(ctx, 'pickup', returnId, { pickupDate: date }, (loc) => returns().pickup([{ returnId, pickupDate: date }], loc), keyed('returns.done.pickup', { id: returnId }));
     },
     // spec § Self Ship return: a pickup attempt needs the attempt date and the new date.
     'returns.pickupAttempt': ({ returnId, pickupDate, newPickupDate, reason }) => {
@@ -48,17 +50,17 @@ export function returnsHandlers(ctx: AppContext): Handlers {
         returnId,
         { pickupDate: attempt, newPickupDate: next, reason },
         (loc) => returns().pickupAttempt([{ returnId, pickupDate: attempt, newPickupDate: next, reason }], loc),
-        `Pickup attempt of return ${returnId} recorded; the next pickup is due by ${dateWords(newPickupDate)}.`,
+        keyed('returns.done.pickupAttempt', { id: returnId, date: dateWords(newPickupDate) }),
       );
     },
     // spec § Self Ship return: approve or reject after the tech visit, with its date.
     'returns.approve': ({ returnId, serviceDate, comments }) => {
       const date = wireDate(serviceDate, 'tech visit date');
-      return returnAction(ctx, 'approve', returnId, { serviceDate: date }, (loc) => returns().approve([{ returnId, serviceDate: date, comments }], loc), `Return ${returnId} approved; arrange the reverse pickup.`);
+      return returnAction(ctx, 'approve', returnId, { serviceDate: date }, (loc) => returns().approve([{ returnId, serviceDate: date, comments }], loc), keyed('returns.done.approve', { id: returnId }));
     },
     'returns.reject': ({ returnId, serviceDate, comments }) => {
       const date = wireDate(serviceDate, 'tech visit date');
-      return returnAction(ctx, 'reject', returnId, { serviceDate: date }, (loc) => returns().reject([{ returnId, serviceDate: date, comments }], loc), `Return ${returnId} rejected after the tech visit.`);
+      return returnAction(ctx, 'reject', returnId, { serviceDate: date }, (loc) => returns().reject([{ returnId, serviceDate: date, comments }], loc), keyed('returns.done.reject', { id: returnId }));
     },
     ...selfShipHandlers(ctx),
   };
@@ -89,13 +91,19 @@ async function returnAction(
   returnId: string,
   request: Record<string, unknown>,
   call: (locationId: string) => Promise<ReturnActionResult[]>,
-  success: string,
+  success: KeyedSentence,
 ): Promise<ActionResult> {
   const locationId = ctx.locationId();
   const results = await settleReturns(ctx, `returns.${action}`, [returnId], { ...request, locationId }, () => call(locationId), `${action} return ${returnId}`);
   const r = results.find((x) => x.returnId === returnId) ?? results[0];
-  if (r?.processingStatus === 'SUCCESS') return { id: returnId, ok: true, text: success };
-  return { id: returnId, ok: false, text: refusalText(`${capitalise(action)} of return ${returnId}`, r?.errorCode, r?.errorMessage ?? 'no answer for this return') };
+  if (r?.processingStatus === 'SUCCESS') return { id: returnId, ok: true, ...said(success) };
+  return { id: returnId, ok: false, ...said(...refusalSaid(NOT_DONE[action]!(returnId), r?.errorCode, r?.errorMessage ?? 'no answer for this return')) };
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/([A-Z])/g, ' $1').toLowerCase();
+const NOT_DONE: Record<string, (id: string) => KeyedSentence> = {
+  complete: (id) => keyed('returns.notDone.complete', { id }),
+  pickup: (id) => keyed('returns.notDone.pickup', { id }),
+  pickupAttempt: (id) => keyed('returns.notDone.pickupAttempt', { id }),
+  approve: (id) => keyed('returns.notDone.approve', { id }),
+  reject: (id) => keyed('returns.notDone.reject', { id }),
+};

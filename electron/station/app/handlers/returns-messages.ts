@@ -2,41 +2,42 @@
 // the spec's (§ Errors) and those the sandbox documents for the operations the spec leaves "not
 // shown" (shared/api/returns.ts, shared/api/selfship.ts); the advice is ours. Every answer is a
 // sentence saying what to do next, with the marketplace's own words appended when it gave any.
-import { StationError } from '../../../../shared/contract/define.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { parseWireDate } from '../../../../shared/api/returns.js';
 import { formatIstDisplay, formatIstIso, parseIst } from '../../packing/ist-dates.js';
 
-const ADVICE: Record<string, string> = {
-  INVALID_RETURN_ID: 'The marketplace does not know this return for this seller. Check the return id on the package.',
-  INVALID_RETURN_STATE: 'The return is not in a state that allows this step (it may be done already). Refresh the list to see where it stands.',
-  INVALID_RETURN_TYPE: 'This step is not for this kind of return. A customer return is closed by its pickup; a courier return is received with Complete.',
-  INVALID_DATE: 'A date is not acceptable: it may lie in the future, or the new date is not after the attempt. Correct the date and try again.',
-  SLA_BREACHED: 'The date is after the deadline the marketplace set for this step. Tell the supervisor; the marketplace may penalise late handling.',
-  TECH_VISIT_REQUIRED: 'A technician must visit before this return can be approved or rejected. Record the visit date first.',
-  INVALID_LOCATION: 'This belongs to another location of the seller. Handle it at that location.',
-  OPERATION_NOT_ALLOWED: 'This does not belong to this seller account. Check the id.',
-  UNPROCESSABLE_ENTITY: 'The marketplace found a mandatory value missing or wrong. Check every field and try again.',
-  DEPENDENT_SYSTEM_CALL_FAILED: 'The marketplace had an internal failure. Try again in a few minutes.',
-  NOT_SELF_SHIP_SHIPMENT: 'This is not a self-ship shipment: the marketplace’s courier carries it. Use the desk and dispatch screens instead.',
-  INVALID_SHIPMENT_STATE: 'The shipment is not in a state that allows this step (it may be done already or cancelled). Refresh the list.',
-  RETURN_IN_PROGRESS: 'A return is open on this shipment. Settle the return first.',
-  DISPATCH_SLA_BREACHED: 'The dispatch date is after the dispatch-by date. Tell the supervisor; the marketplace may penalise late dispatch.',
-  INVALID_DELIVERY_PARTNER: 'The delivery partner is not one the marketplace knows, or it needs a tracking id. Pick a partner from the list and give the tracking id.',
-  NO_SERVICE_ITEM: 'This order has no installation or other service to record.',
-  INVALID_SERVICE_STATE: 'The service is not in a state that allows this step (it may be completed already). Refresh the list.',
-  ITEM_ON_HOLD: 'The marketplace holds this shipment for verification. Wait until the hold is released.',
-  INVALID_DISPATCH_AFTER_DATE: 'This shipment may not be processed yet (its dispatch-after date is still ahead). Try again later.',
-  INVALID_SHIPMENTS: 'The marketplace does not know this shipment for this seller. Check the shipment id.',
+const ADVICE: Record<string, KeyedSentence> = {
+  INVALID_RETURN_ID: keyed('returns.advice.INVALID_RETURN_ID'),
+  INVALID_RETURN_STATE: keyed('returns.advice.INVALID_RETURN_STATE'),
+  INVALID_RETURN_TYPE: keyed('returns.advice.INVALID_RETURN_TYPE'),
+  INVALID_DATE: keyed('returns.advice.INVALID_DATE'),
+  SLA_BREACHED: keyed('returns.advice.SLA_BREACHED'),
+  TECH_VISIT_REQUIRED: keyed('returns.advice.TECH_VISIT_REQUIRED'),
+  INVALID_LOCATION: keyed('returns.advice.INVALID_LOCATION'),
+  OPERATION_NOT_ALLOWED: keyed('returns.advice.OPERATION_NOT_ALLOWED'),
+  UNPROCESSABLE_ENTITY: keyed('returns.advice.UNPROCESSABLE_ENTITY'),
+  DEPENDENT_SYSTEM_CALL_FAILED: keyed('returns.advice.DEPENDENT_SYSTEM_CALL_FAILED'),
+  NOT_SELF_SHIP_SHIPMENT: keyed('returns.advice.NOT_SELF_SHIP_SHIPMENT'),
+  INVALID_SHIPMENT_STATE: keyed('returns.advice.INVALID_SHIPMENT_STATE'),
+  RETURN_IN_PROGRESS: keyed('returns.advice.RETURN_IN_PROGRESS'),
+  DISPATCH_SLA_BREACHED: keyed('returns.advice.DISPATCH_SLA_BREACHED'),
+  INVALID_DELIVERY_PARTNER: keyed('returns.advice.INVALID_DELIVERY_PARTNER'),
+  NO_SERVICE_ITEM: keyed('returns.advice.NO_SERVICE_ITEM'),
+  INVALID_SERVICE_STATE: keyed('returns.advice.INVALID_SERVICE_STATE'),
+  ITEM_ON_HOLD: keyed('returns.advice.ITEM_ON_HOLD'),
+  INVALID_DISPATCH_AFTER_DATE: keyed('returns.advice.INVALID_DISPATCH_AFTER_DATE'),
+  INVALID_SHIPMENTS: keyed('returns.advice.INVALID_SHIPMENTS'),
 };
 
 /**
- * One refused item in words: what happened to which id, the marketplace's own reason first (it
- * knows which date or field it refused), then what to do.
+ * One refused item in words: what was not done to which id (`notDone`), the marketplace's own
+ * reason first (it knows which date or field it refused), then what to do.
  */
-export function refusalText(what: string, code: string | null | undefined, message: string | null | undefined): string {
-  const advice = (code && ADVICE[code]) || 'Check the details, or tell the supervisor.';
-  const said = message?.trim() ? ` The marketplace's reason: ${message.trim().replace(/\.?$/, '.')}` : '';
-  return `${what} was not done.${said} ${advice}`;
+export function refusalSaid(notDone: KeyedSentence, code: string | null | undefined, message: string | null | undefined): KeyedSentence[] {
+  const advice = (code && ADVICE[code]) || keyed('returns.advice.other');
+  const reason = message?.trim() ? [keyed('returns.marketplaceReason', { reason: message.trim().replace(/\.?$/, '.') })] : [];
+  return [notDone, ...reason, advice];
 }
 
 /** A date of the form as the desk reads it ("24 Nov 2026, 15:30 IST"), never the wire's ISO text. */
@@ -60,6 +61,6 @@ export function wireDate(text: string, field: string): string {
   try {
     return formatIstIso(parseIst(t));
   } catch {
-    throw new StationError('BAD_DATE', `The ${field} "${text}" is not a date. Give it as 2026-11-21 or 2026-11-21T10:00 (IST).`);
+    throw keyedError('BAD_DATE', 'returns.badDate', { field, text });
   }
 }

@@ -14,8 +14,11 @@ import { checkPhoto, type CheckedPhoto } from '../../returns/return-photos.js';
 import type { AppContext } from '../app-context.js';
 import { marketplaceTrouble } from './desk-deps.js';
 import { journalEvent } from './desk-events.js';
-import { refusalText } from './returns-messages.js';
-import { CONDITION_WORDS, productsOf, restock, type ReturnProduct } from './returns-restock.js';
+import type { KeyedSentence, SentencePart } from '../../../../shared/contract/define.js';
+import { keyed, said } from '../../../../shared/i18n/station-sentences.js';
+import { refusalSaid } from './returns-messages.js';
+import { CONDITION_PHRASES } from '../../returns/condition-words.js';
+import { productsOf, restock, type ReturnProduct } from './returns-restock.js';
 import { settleReturns } from './returns-settle.js';
 
 type ActionResult = ResultOf<'returns.receive'>;
@@ -32,9 +35,11 @@ interface Located {
 }
 
 /** Journals a refused return scan (nothing changed at the marketplace) and answers it. */
-async function refuse(ctx: AppContext, raw: string, id: string, text: string, returnIds: string[] = []): Promise<{ ok: false; id: string; text: string }> {
-  await journalEvent(ctx, { op: 'returns.refused', targets: { returnIds }, request: { scanned: raw, locationId: ctx.locationId() } }, { status: 'failed', errorMessage: text });
-  return { ok: false, id, text };
+type Refused = { ok: false; id: string; text: string; sentences: KeyedSentence[] };
+async function refuse(ctx: AppContext, raw: string, id: string, sentence: KeyedSentence, returnIds: string[] = []): Promise<Refused> {
+  const answer = said(sentence);
+  await journalEvent(ctx, { op: 'returns.refused', targets: { returnIds }, request: { scanned: raw, locationId: ctx.locationId() } }, { status: 'failed', errorMessage: answer.text });
+  return { ok: false, id, ...answer };
 }
 
 /**
@@ -42,9 +47,9 @@ async function refuse(ctx: AppContext, raw: string, id: string, text: string, re
  * the invoice, or a product barcode of the catalogue. Returns of another location, and returns
  * not waiting to be received, are refused with what to do instead.
  */
-async function locate(ctx: AppContext, raw: string): Promise<Located | { ok: false; id: string; text: string }> {
+async function locate(ctx: AppContext, raw: string): Promise<Located | Refused> {
   const scan = classifyScan(raw);
-  if (scan.kind === 'garbled') return refuse(ctx, raw, raw, `That scan could not be read: ${scan.reason} Scan the return label again.`);
+  if (scan.kind === 'garbled') return refuse(ctx, raw, raw, keyed('returns.scan.garbled', { reason: scan.reason }));
   const locationId = ctx.locationId();
   const client = ctx.marketplace().returns;
   let found: ReturnItem[];
@@ -67,23 +72,26 @@ async function locate(ctx: AppContext, raw: string): Promise<Located | { ok: fal
     throw marketplaceTrouble(e, `look up the return ${scan.value}`);
   }
   const name = scan.kind === 'returnId' ? `Return ${scan.value}` : scan.kind === 'orderItemId' ? `Order item ${scan.value}` : `Package ${scan.value}`;
-  if (found.length === 0) {
-    return refuse(ctx, raw, scan.value, `No return matches ${scan.value}. Scan the return id, the courier's tracking id or the order item id from the package.`);
-  }
+  if (found.length === 0) return refuse(ctx, raw, scan.value, keyed('returns.scan.noMatch', { code: scan.value }));
   const ids = found.map((r) => r.returnId);
   const here = found.filter((r) => r.locationId === locationId);
   if (here.length === 0) {
     const there = [...new Set(found.map((r) => r.locationId ?? 'another location'))].join(', ');
-    return refuse(ctx, raw, scan.value, `${name} is not a return of this location (${locationId}): it belongs to ${there}. Do not receive it here; put it aside for that location.`, ids);
+    const params = { code: scan.value, location: locationId, there };
+    const sentence =
+      scan.kind === 'returnId'
+        ? keyed('returns.scan.otherLocation.returnId', params)
+        : scan.kind === 'orderItemId'
+          ? keyed('returns.scan.otherLocation.orderItemId', params)
+          : keyed('returns.scan.otherLocation.package', params);
+    return refuse(ctx, raw, scan.value, sentence, ids);
   }
   const open = here.filter(awaitsReceipt);
   if (open.length === 0) {
     const r = here[0]!;
-    if (r.status === 'COMPLETED') return refuse(ctx, raw, r.returnId, `Return ${r.returnId} was already received. If this is a second package, tell the supervisor.`, ids);
-    if (r.type === 'customer_return') {
-      return refuse(ctx, raw, r.returnId, `Return ${r.returnId} is a self-ship customer return (${r.status}); record its pickup on the self-ship returns tab instead.`, ids);
-    }
-    return refuse(ctx, raw, r.returnId, `Return ${r.returnId} is ${r.status}; it is not expected at the warehouse. Put the package aside and tell the supervisor.`, ids);
+    if (r.status === 'COMPLETED') return refuse(ctx, raw, r.returnId, keyed('returns.scan.alreadyReceived', { id: r.returnId }), ids);
+    if (r.type === 'customer_return') return refuse(ctx, raw, r.returnId, keyed('returns.scan.selfShipCustomer', { id: r.returnId, status: r.status ?? 'unknown' }), ids);
+    return refuse(ctx, raw, r.returnId, keyed('returns.scan.notExpected', { id: r.returnId, status: r.status ?? 'unknown' }), ids);
   }
   return { scanned: scan.value, name, open, products: await productsOf(ctx, open) };
 }
@@ -114,10 +122,14 @@ export async function findReturn(ctx: AppContext, raw: string): Promise<Found> {
 }
 
 /** "Running Shoes (SHO-UK9), 1 unit": what came back, in words. */
-function describe(r: ReturnItem, p: ReturnProduct | undefined): string {
+function describe(r: ReturnItem, p: ReturnProduct | undefined): { item: SentencePart; name: string } {
   const units = r.quantity ?? p?.quantity;
-  const name = p?.title ? `${p.title}${p.sku ? ` (${p.sku})` : ''}` : (p?.sku ?? `order item ${r.orderItemId}`);
-  return units ? `${name}, ${units} ${units === 1 ? 'unit' : 'units'}` : name;
+  const name = p?.title ? `${p.title}${p.sku ? ` (${p.sku})` : ''}` : (p?.sku ?? r.orderItemId ?? r.returnId);
+  if (!p?.title && !p?.sku) {
+    const id = r.orderItemId ?? '?';
+    return { name, item: units ? keyed('returns.receive.itemUnits', { id, count: units }) : keyed('returns.receive.item', { id }) };
+  }
+  return { name, item: units ? keyed('returns.receive.productUnits', { name, count: units }) : keyed('returns.receive.product', { name }) };
 }
 
 export async function receiveReturn(ctx: AppContext, args: ArgsOf<'returns.receive'>): Promise<ActionResult> {
@@ -125,10 +137,10 @@ export async function receiveReturn(ctx: AppContext, args: ArgsOf<'returns.recei
   // Photos are checked before anything changes: a bad one is taken again, nothing is half done.
   const photos: CheckedPhoto[] = (args.photos ?? []).map((p, i) => checkPhoto(p, i + 1));
   const at = await locate(ctx, raw);
-  if ('ok' in at) return { id: at.id, ok: false, text: at.text };
+  if ('ok' in at) return { id: at.id, ok: false, text: at.text, sentences: at.sentences };
   const ids = at.open.map((r) => r.returnId);
   if (returnIds && (returnIds.length !== ids.length || returnIds.some((id) => !ids.includes(id)))) {
-    return refuse(ctx, raw, at.scanned, `${at.name} now finds ${ids.join(', ')}, not what was confirmed (${returnIds.join(', ')}). Nothing was received; scan it again.`, ids);
+    return refuse(ctx, raw, at.scanned, keyed('returns.receive.changed', { code: at.scanned, ids: ids.join(', '), confirmed: returnIds.join(', ') }), ids);
   }
   const locationId = ctx.locationId();
   // The condition is journaled with the receipt: the record a claim for a damaged or wrong item starts from.
@@ -137,33 +149,46 @@ export async function receiveReturn(ctx: AppContext, args: ArgsOf<'returns.recei
   const failed = results.filter((r) => r.processingStatus !== 'SUCCESS');
   const id = ids.length === 1 ? ids[0]! : at.scanned;
   if (failed.length > 0) {
-    const why = failed.map((f) => refusalText(`Receiving return ${f.returnId}`, f.errorCode, f.errorMessage)).join(' ');
-    return { id, ok: false, text: done.length > 0 ? `Received ${done.join(', ')}. ${why}` : why };
+    const why = failed.flatMap((f) => refusalSaid(keyed('returns.notDone.receive', { id: f.returnId ?? '?' }), f.errorCode, f.errorMessage));
+    return { id, ok: false, ...said(...(done.length > 0 ? [keyed('returns.receive.someReceived', { ids: done.join(', ') })] : []), ...why) };
   }
   const received = at.open.filter((r) => done.includes(r.returnId));
-  const what = received.map((r) => describe(r, at.products.get(r.orderItemId ?? ''))).join('; ');
-  const state = condition ? `, ${CONDITION_WORDS[condition]}` : '';
-  const head = done.length === 1 ? `Return ${done[0]} received: ${what}${state}.` : `${done.length} returns received (${what})${state}.`;
+  const head = receivedSentence(done, received.map((r) => describe(r, at.products.get(r.orderItemId ?? ''))), condition);
   const kept = keepPhotosAndClaim(ctx, received, at, { condition, notes, photos, locationId });
-  const photoWords = photos.length > 0 ? ` ${photos.length} ${photos.length === 1 ? 'photo' : 'photos'} kept.` : '';
-  if (!kept.ok) return { id, ok: false, text: `${head} ${kept.text}` };
+  const photoWords = photos.length > 0 ? [keyed('returns.receive.photosKept', { count: photos.length })] : [];
+  if (!kept.ok) return { id, ok: false, ...said(head, kept.sentence) };
   // Received without saying what came back (the command line, a script): nothing is restocked.
-  if (!condition) return { id, ok: true, text: `${head}${photoWords} Check the product and restock it.` };
-  if (isClaim(condition)) return { id, ok: true, text: `${head} Kept out of stock and recorded for a claim${photos.length ? ` with ${photos.length} ${photos.length === 1 ? 'photo' : 'photos'}` : ''}; keep the product and its packaging aside.` };
-  const restocked: string[] = [];
+  if (!condition) return { id, ok: true, ...said(head, ...photoWords, keyed('returns.receive.checkAndRestock')) };
+  if (isClaim(condition)) {
+    return { id, ok: true, ...said(head, photos.length ? keyed('returns.receive.claimPhotos', { count: photos.length }) : keyed('returns.receive.claim')) };
+  }
+  const restocked: KeyedSentence[] = [];
   let allOk = true;
   for (const r of received) {
     const p = at.products.get(r.orderItemId ?? '');
     if (!p?.sku) {
       allOk = false;
-      restocked.push(`The product of return ${r.returnId} is not known, so the stock was not changed: set it on the Listings screen (Alt+6).`);
+      restocked.push(keyed('returns.restock.unknownProduct', { id: r.returnId }));
       continue;
     }
     const out = await restock(ctx, p.sku, r.quantity ?? p.quantity ?? 1, locationId);
     allOk &&= out.ok;
-    restocked.push(out.text);
+    restocked.push(out.sentence);
   }
-  return { id, ok: allOk, text: `${head}${photoWords} ${restocked.join(' ')}` };
+  return { id, ok: allOk, ...said(head, ...photoWords, ...restocked) };
+}
+
+/**
+ * "Return R1 received: Running Shoes (SHO-UK9), 1 unit, sellable." What came back is said inside
+ * the sentence, in the desk's language; several returns are named by their products.
+ */
+function receivedSentence(done: string[], received: { item: SentencePart; name: string }[], condition: ReturnCondition | undefined): KeyedSentence {
+  if (done.length === 1 && received[0]) {
+    const what = received[0].item;
+    return condition ? keyed('returns.receive.oneAs', { id: done[0]! }, { what, condition: CONDITION_PHRASES[condition] }) : keyed('returns.receive.one', { id: done[0]! }, { what });
+  }
+  const params = { count: done.length, items: received.map((r) => r.name).join('; ') };
+  return condition ? keyed('returns.receive.manyAs', params, { condition: CONDITION_PHRASES[condition] }) : keyed('returns.receive.many', params);
 }
 
 /** Writes the photos (any condition) and, for a claim, its record; says so when the disk refuses. */
@@ -172,7 +197,7 @@ function keepPhotosAndClaim(
   received: ReturnItem[],
   at: Located,
   what: { condition: ReturnCondition | undefined; notes: string | undefined; photos: CheckedPhoto[]; locationId: string },
-): { ok: true } | { ok: false; text: string } {
+): { ok: true } | { ok: false; sentence: KeyedSentence } {
   const first = received[0];
   if (!first || (what.photos.length === 0 && !isClaim(what.condition))) return { ok: true };
   try {
@@ -202,6 +227,6 @@ function keepPhotosAndClaim(
     }
     return { ok: true };
   } catch (e) {
-    return { ok: false, text: `The photos and the claim record could not be written to this computer's disk (${(e as Error).message}). Keep the product aside and tell the supervisor.` };
+    return { ok: false, sentence: keyed('returns.receive.diskRefused', { detail: (e as Error).message }) };
   }
 }

@@ -6,6 +6,8 @@
 import type { ReturnItem } from '../../../../shared/api/returns.js';
 import type { ShipmentWire } from '../../../../shared/api/shipments.js';
 import type { AppContext } from '../app-context.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { keyed } from '../../../../shared/i18n/station-sentences.js';
 import { inventoryOf, writeListings } from './listings-results.js';
 
 export interface ReturnProduct {
@@ -16,7 +18,6 @@ export interface ReturnProduct {
   shipmentId?: string;
 }
 
-export { CONDITION_WORDS } from '../../returns/condition-words.js';
 
 /** The product of each return's order item, looked up in one go (missing ones stay unknown). */
 export async function productsOf(ctx: AppContext, returns: readonly ReturnItem[]): Promise<Map<string, ReturnProduct>> {
@@ -42,19 +43,19 @@ export async function productsOf(ctx: AppContext, returns: readonly ReturnItem[]
  * Puts sellable units back in stock at the location: the listing's current stock there plus what
  * came back. Says what it did, or why it could not (then the person sets it on Listings).
  */
-export async function restock(ctx: AppContext, sku: string, units: number, locationId: string): Promise<{ ok: boolean; text: string }> {
+export async function restock(ctx: AppContext, sku: string, units: number, locationId: string): Promise<{ ok: boolean; sentence: KeyedSentence }> {
   let record;
   try {
     record = (await ctx.marketplace().listings.get([sku])).available[sku];
   } catch {
     record = undefined;
   }
-  if (!record) return { ok: false, text: `Its listing ${sku} could not be read, so the stock was not changed: set it on the Listings screen (Alt+6).` };
+  if (!record) return { ok: false, sentence: keyed('returns.restock.unreadable', { sku }) };
   const current = inventoryOf(record)[locationId];
-  if (current === undefined) return { ok: false, text: `${sku} is not sold from ${locationId}, so the stock was not changed: add the location on the Listings screen (Alt+6).` };
+  if (current === undefined) return { ok: false, sentence: keyed('returns.restock.notSoldHere', { sku, location: locationId }) };
   const next = current + units;
   const answers = await writeListings(ctx, 'inventory', { [sku]: { product_id: record.product_id, locations: [{ id: locationId, inventory: next }] } }, { reason: 'return restocked' }).catch(() => undefined);
   const answer = answers?.[sku];
-  if (answer && answer.status !== 'failure') return { ok: true, text: `${units} ${units === 1 ? 'unit' : 'units'} of ${sku} back in stock at ${locationId} (${current} → ${next}).` };
-  return { ok: false, text: `The marketplace did not take the new stock of ${sku} (${answer?.errors[0]?.description ?? 'no answer'}): set it on the Listings screen (Alt+6).` };
+  if (answer && answer.status !== 'failure') return { ok: true, sentence: keyed('returns.restock.done', { count: units, sku, location: locationId, before: current, after: next }) };
+  return { ok: false, sentence: keyed('returns.restock.refused', { sku, reason: answer?.errors[0]?.description ?? 'no answer' }) };
 }

@@ -11,7 +11,9 @@ import { todayIst } from '../../packing/ist-dates.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble, readShipment, shipmentStatus } from './desk-deps.js';
-import { dateWords, refusalText, wireDate } from './returns-messages.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { keyed, said } from '../../../../shared/i18n/station-sentences.js';
+import { dateWords, refusalSaid, wireDate } from './returns-messages.js';
 
 type ActionResult = ResultOf<'selfship.dispatch'>;
 type Answer = { ok: boolean; code?: string | null; message?: string | null };
@@ -38,14 +40,14 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
         selfShip()
           .deliveryAttempt({ shipments: [{ shipmentId, locationId, deliveryDate, newDeliveryDate: next, reason }] })
           .then(shipmentAnswers),
-        `Delivery attempt of ${shipmentId} recorded; the new delivery date is ${dateWords(newDeliveryDate)}.`,
+        keyed('returns.selfShip.done.deliveryAttempt', { id: shipmentId, date: dateWords(newDeliveryDate) }),
       );
     },
     'selfship.delivered': ({ shipmentId, deliveryDate }) => {
       const date = wireDate(deliveryDate, 'delivery date');
       return step(ctx, 'selfship.delivered', shipmentId, { deliveryDate: date }, (locationId) =>
         selfShip().delivery({ shipments: [{ shipmentId, locationId, deliveryDate: date }] }).then(shipmentAnswers),
-        `${shipmentId} is delivered.`,
+        keyed('returns.selfShip.done.delivered', { id: shipmentId }),
       );
     },
     'selfship.serviceAttempt': ({ shipmentId, attemptDate, newServiceDate }) => {
@@ -53,14 +55,14 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
       const next = wireDate(newServiceDate, 'new service date');
       return step(ctx, 'selfship.serviceAttempt', shipmentId, { deliveryDate, newServiceDate: next }, (locationId) =>
         selfShip().serviceAttempt({ services: [{ shipmentId, locationId, deliveryDate, newServiceDate: next }] }).then(serviceAnswers),
-        `Service attempt for ${shipmentId} recorded; the service is now due by ${dateWords(newServiceDate)}.`,
+        keyed('returns.selfShip.done.serviceAttempt', { id: shipmentId, date: dateWords(newServiceDate) }),
       );
     },
     'selfship.serviceComplete': ({ shipmentId, serviceDate }) => {
       const date = wireDate(serviceDate, 'service date');
       return step(ctx, 'selfship.serviceComplete', shipmentId, { deliveryDate: date }, (locationId) =>
         selfShip().serviceComplete({ services: [{ shipmentId, locationId, deliveryDate: date }] }).then(serviceAnswers),
-        `Service for ${shipmentId} completed; the order is complete.`,
+        keyed('returns.selfShip.done.serviceComplete', { id: shipmentId }),
       );
     },
   };
@@ -69,7 +71,7 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
 const shipmentAnswers = (r: SelfShipShipmentResult[]): Answer[] => r.map((x) => ({ ok: x.processingStatus === 'SUCCESS', code: x.errorCode, message: x.errorMessage }));
 const serviceAnswers = (r: ServiceResult[]): Answer[] => r.map((x) => ({ ok: x.status === 'SUCCESS', code: x.errorCode, message: x.failureReason }));
 
-async function step(ctx: AppContext, op: string, shipmentId: string, request: Record<string, unknown>, call: (locationId: string) => Promise<Answer[]>, success: string): Promise<ActionResult> {
+async function step(ctx: AppContext, op: string, shipmentId: string, request: Record<string, unknown>, call: (locationId: string) => Promise<Answer[]>, success: KeyedSentence): Promise<ActionResult> {
   const locationId = ctx.locationId();
   let answers: Answer[];
   try {
@@ -82,9 +84,23 @@ async function step(ctx: AppContext, op: string, shipmentId: string, request: Re
     throw marketplaceTrouble(e, `${op.replace('selfship.', 'record the self-ship ')} of ${shipmentId}`);
   }
   const a = answers[0];
-  if (a?.ok) return { id: shipmentId, ok: true, text: success };
-  const what = { 'selfship.deliveryAttempt': 'The delivery attempt', 'selfship.delivered': 'The delivery', 'selfship.serviceAttempt': 'The service attempt', 'selfship.serviceComplete': 'The service completion', 'selfship.dispatch': 'The dispatch' }[op] ?? op;
-  return { id: shipmentId, ok: false, text: refusalText(`${what} of ${shipmentId}`, a?.code, a?.message ?? 'no answer for this shipment') };
+  if (a?.ok) return { id: shipmentId, ok: true, ...said(success) };
+  return { id: shipmentId, ok: false, ...said(...refusalSaid(notDone(op, shipmentId), a?.code, a?.message ?? 'no answer for this shipment')) };
+}
+
+function notDone(op: string, id: string): KeyedSentence {
+  switch (op) {
+    case 'selfship.deliveryAttempt':
+      return keyed('returns.selfShip.notDone.deliveryAttempt', { id });
+    case 'selfship.delivered':
+      return keyed('returns.selfShip.notDone.delivered', { id });
+    case 'selfship.serviceAttempt':
+      return keyed('returns.selfShip.notDone.serviceAttempt', { id });
+    case 'selfship.serviceComplete':
+      return keyed('returns.selfShip.notDone.serviceComplete', { id });
+    default:
+      return keyed('returns.selfShip.notDone.dispatch', { id });
+  }
 }
 
 async function listSelfShip(ctx: AppContext): Promise<ResultOf<'selfship.list'>> {
@@ -122,9 +138,9 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
   const dispatchDate = wireDate(args.dispatchDate, 'dispatch date');
   const tentativeDeliveryDate = wireDate(args.tentativeDeliveryDate, 'expected delivery date');
   const shipment = await readShipment(ctx, shipmentId);
-  if (!shipment) return { id: shipmentId, ok: false, text: `No shipment ${shipmentId} was found for this seller. Check the id.` };
+  if (!shipment) return { id: shipmentId, ok: false, ...said(keyed('returns.selfShip.noShipment', { id: shipmentId })) };
   if (shipment.shipmentType && shipment.shipmentType !== 'SELF') {
-    return { id: shipmentId, ok: false, text: refusalText(`The dispatch of ${shipmentId}`, 'NOT_SELF_SHIP_SHIPMENT', undefined) };
+    return { id: shipmentId, ok: false, ...said(...refusalSaid(notDone('selfship.dispatch', shipmentId), 'NOT_SELF_SHIP_SHIPMENT', undefined)) };
   }
   const items = shipment.orderItems.filter((i) => i.status !== 'CANCELLED');
   // The seller's own invoice number unless the form gives one (or the marketplace numbers invoices).
@@ -143,7 +159,9 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
         .marketplace()
         .selfShip.dispatch({ shipments: [{ shipmentId, locationId, dispatchDate, tentativeDeliveryDate, deliveryPartner: args.deliveryPartner, trackingId: args.trackingId, invoice }] })
         .then(shipmentAnswers),
-    `${shipmentId} dispatched${invoiceNumber ? ` with invoice ${invoiceNumber}` : ''}; deliver it by ${dateWords(args.tentativeDeliveryDate)}.`,
+    invoiceNumber
+      ? keyed('returns.selfShip.done.dispatchInvoice', { id: shipmentId, invoice: invoiceNumber, date: dateWords(args.tentativeDeliveryDate) })
+      : keyed('returns.selfShip.done.dispatch', { id: shipmentId, date: dateWords(args.tentativeDeliveryDate) }),
   );
   if (result.ok && reserved?.invoiceNumber) await series.markUsed(reserved.invoiceNumber);
   return result;

@@ -5,7 +5,8 @@ import { StationError } from '../../../../shared/contract/define.js';
 import type { WarehouseForm } from '../../../../shared/contract/warehouse-desk.js';
 import { SettingsError } from '../../settings/settings-store.js';
 import { testWarehouseConnection } from '../../warehouse/connection-test.js';
-import { describeHolder } from '../../warehouse/claims.js';
+import { keyed, said } from '../../../../shared/i18n/station-sentences.js';
+import { releasedSentence } from '../../warehouse/holder-words.js';
 import { splitWarehousePassword, storeWarehouseAddress, WAREHOUSE_PASSWORD_SECRET } from '../../warehouse/warehouse-config.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
@@ -60,8 +61,8 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
       if (!desk) throw new StationError('NO_WAREHOUSE', 'This desk is not in warehouse mode: there are no claims to release. Set it up in Setup -> Warehouse.');
       const lead = ctx.who().operator;
       const released = await desk.claims.releaseByLead(shipmentId, lead);
-      if (!released) return { released: false, text: `Shipment ${shipmentId} is not held by any desk (or it is packed, which cannot be undone).` };
-      return { released: true, text: `Released: ${describeHolder(released).replace(/\.$/, '')}; any desk can open it now.` };
+      if (!released) return { released: false, ...said(keyed('warehouse.claim.notHeld', { id: shipmentId })) };
+      return { released: true, ...said(releasedSentence(released)) };
     },
   };
 }

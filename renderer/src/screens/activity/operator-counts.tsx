@@ -1,17 +1,19 @@
 // The lead's numbers per operator for the day: shipments packed, scans and refused scans.
 import type { ActivityStats } from '../../stores/activity-store.js';
+import { useT } from '../../i18n/use-t.js';
 
 export function OperatorCountsTable({ operators }: { operators: ActivityStats['operators'] }) {
+  const { t } = useT();
   if (!operators || operators.length === 0) return null;
   return (
     <table>
-      <caption>Per operator</caption>
+      <caption>{t('activity.stats.perOperator')}</caption>
       <thead>
         <tr>
-          <th scope="col">Operator</th>
-          <th scope="col">Packed</th>
-          <th scope="col">Scans</th>
-          <th scope="col">Refused</th>
+          <th scope="col">{t('activity.stats.operator')}</th>
+          <th scope="col">{t('activity.stats.packed')}</th>
+          <th scope="col">{t('activity.stats.scans')}</th>
+          <th scope="col">{t('activity.stats.refused')}</th>
         </tr>
       </thead>
       <tbody>

@@ -2,6 +2,7 @@
 // the value (read aloud, printed), the bar only helps the eye compare.
 import type { ActivityStats } from '../../stores/activity-store.js';
 import { OperatorCountsTable } from './operator-counts.js';
+import { useT } from '../../i18n/use-t.js';
 
 function Bar({ value, max }: { value: number; max: number }) {
   const width = max > 0 ? Math.round((value / max) * 100) : 0;
@@ -17,18 +18,19 @@ function Bar({ value, max }: { value: number; max: number }) {
 }
 
 export function StatsTables({ stats }: { stats: ActivityStats }) {
+  const { t } = useT();
   const maxShift = Math.max(0, ...stats.shifts.map((s) => s.packs));
   const maxHour = Math.max(0, ...stats.packsPerHour.map((h) => h.packs));
   return (
     <div className="stats">
       <table>
-        <caption>Per shift</caption>
+        <caption>{t('activity.stats.perShift')}</caption>
         <thead>
           <tr>
-            <th scope="col">Shift</th>
-            <th scope="col">Packed</th>
-            <th scope="col">Scans</th>
-            <th scope="col">Errors</th>
+            <th scope="col">{t('activity.stats.shift')}</th>
+            <th scope="col">{t('activity.stats.packed')}</th>
+            <th scope="col">{t('activity.stats.scans')}</th>
+            <th scope="col">{t('activity.stats.errors')}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,17 +47,17 @@ export function StatsTables({ stats }: { stats: ActivityStats }) {
         </tbody>
       </table>
       <table>
-        <caption>Packs per hour</caption>
+        <caption>{t('activity.stats.perHour')}</caption>
         <thead>
           <tr>
-            <th scope="col">Hour (IST)</th>
-            <th scope="col">Packed</th>
+            <th scope="col">{t('activity.stats.hour')}</th>
+            <th scope="col">{t('activity.stats.packed')}</th>
           </tr>
         </thead>
         <tbody>
           {stats.packsPerHour.length === 0 ? (
             <tr>
-              <td colSpan={2}>Nothing packed yet.</td>
+              <td colSpan={2}>{t('activity.stats.nothingPacked')}</td>
             </tr>
           ) : (
             stats.packsPerHour.map((h) => (

@@ -4,16 +4,20 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import './barcodes-panel.css';
 
 type Link = ResultOf<'barcodes.list'>[number];
 type ImportRow = ResultOf<'barcodes.import'>['rows'][number];
 
-const SOURCE_WORDS: Record<Link['source'], string> = { scan: 'Learned at Pack', manual: 'Added here', import: 'Imported' };
+const SOURCE_WORDS: Record<Link['source'], string> = { scan: msgKey('listings.barcodes.learned'), manual: msgKey('listings.barcodes.added'), import: msgKey('listings.barcodes.imported') };
 
 export function BarcodesPanel() {
   const api = useStation();
+  const { t } = useT();
   const [links, setLinks] = useState<Link[]>();
   const [filter, setFilter] = useState('');
   const [code, setCode] = useState('');
@@ -34,7 +38,7 @@ export function BarcodesPanel() {
   async function add(e: FormEvent) {
     e.preventDefault();
     if (code.trim() === '' || sku.trim() === '') {
-      setAddError('Type or scan the barcode and type the SKU it belongs to.');
+      setAddError(t('listings.barcodes.needBoth'));
       return;
     }
     try {
@@ -82,7 +86,7 @@ export function BarcodesPanel() {
       a.download = 'barcodes.csv';
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNote({ ok: true, text: `${count} barcode link${count === 1 ? '' : 's'} exported to barcodes.csv.` });
+      setNote({ ok: true, text: t('listings.barcodes.exported', { count }) });
     } catch (err) {
       setNote({ ok: false, text: errorWords(err) });
     }
@@ -92,37 +96,34 @@ export function BarcodesPanel() {
   const shown = (links ?? []).filter((l) => !wanted || l.code.toLowerCase().includes(wanted) || l.sku.toLowerCase().includes(wanted) || (l.title ?? '').toLowerCase().includes(wanted));
   return (
     <section aria-labelledby="barcodes-title" className="panel">
-      <h2 id="barcodes-title">Product barcodes</h2>
-      <p className="hint">
-        EAN-13, UPC-A, GTIN-14 and Code 128 barcodes on products, each linked to one SKU (a SKU may have several); new ones are learned at Pack. CSV columns: barcode, sku,
-        optional title.
-      </p>
-      <form aria-label="Add a barcode" onSubmit={(e) => void add(e)} noValidate className="barcodes-add">
-        <Field id="barcode-code" label="Barcode" error={addError}>
+      <h2 id="barcodes-title">{t('listings.barcodes.heading')}</h2>
+      <p className="hint">{t('listings.barcodes.hint')}</p>
+      <form aria-label={t('listings.barcodes.addForm')} onSubmit={(e) => void add(e)} noValidate className="barcodes-add">
+        <Field id="barcode-code" label={t('listings.barcodes.barcode')} error={addError}>
           {(a) => <input {...a} type="text" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />}
         </Field>
         <Field id="barcode-sku" label="SKU">
           {(a) => <input {...a} type="text" autoComplete="off" value={sku} onChange={(e) => setSku(e.target.value)} />}
         </Field>
         <div className="actions">
-          <button type="submit">Add barcode</button>
+          <button type="submit">{t('listings.barcodes.add')}</button>
         </div>
       </form>
       <div className="barcodes-files">
-        <Field id="barcodes-filter" label="Find a barcode, SKU or product">
+        <Field id="barcodes-filter" label={t('listings.barcodes.find')}>
           {(a) => <input {...a} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />}
         </Field>
         <div className="field">
-          <label htmlFor="barcodes-file">Import CSV</label>
+          <label htmlFor="barcodes-file">{t('listings.barcodes.import')}</label>
           <input id="barcodes-file" type="file" accept=".csv,text/csv" onChange={(e) => void importFile(e)} />
         </div>
         <button type="button" onClick={() => void exportCsv()}>
-          Export CSV
+          {t('listings.barcodes.export')}
         </button>
       </div>
       {note ? <ResultLine {...note} /> : null}
       {imported && imported.some((r) => r.status === 'refused') ? (
-        <ul aria-label="Refused lines">
+        <ul aria-label={t('listings.barcodes.refused')}>
           {imported
             .filter((r) => r.status === 'refused')
             .map((r) => (
@@ -130,17 +131,17 @@ export function BarcodesPanel() {
             ))}
         </ul>
       ) : null}
-      <table aria-label="Barcode links">
-        <caption>{links === undefined ? 'Loading…' : `${shown.length} of ${links.length} barcode link${links.length === 1 ? '' : 's'}`}</caption>
+      <table aria-label={t('listings.barcodes.links')}>
+        <caption>{links === undefined ? t('listings.barcodes.loading') : t('listings.barcodes.shown', { shown: shown.length, count: links.length })}</caption>
         <thead>
           <tr>
-            <th scope="col">Barcode</th>
-            <th scope="col">Format</th>
+            <th scope="col">{t('listings.barcodes.barcode')}</th>
+            <th scope="col">{t('listings.barcodes.format')}</th>
             <th scope="col">SKU</th>
-            <th scope="col">Product</th>
-            <th scope="col">How</th>
+            <th scope="col">{t('listings.col.product')}</th>
+            <th scope="col">{t('listings.barcodes.how')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('listings.barcodes.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -151,10 +152,10 @@ export function BarcodesPanel() {
               <td>{l.format}</td>
               <td>{l.sku}</td>
               <td>{l.title ?? ''}</td>
-              <td>{SOURCE_WORDS[l.source]}</td>
+              <td>{t(SOURCE_WORDS[l.source])}</td>
               <td>
-                <button type="button" aria-label={`Remove barcode ${l.code}`} onClick={() => void remove(l)}>
-                  Remove
+                <button type="button" aria-label={t('listings.barcodes.removeCode', { code: l.code })} onClick={() => void remove(l)}>
+                  {t('listings.barcodes.remove')}
                 </button>
               </td>
             </tr>

@@ -7,16 +7,20 @@ import { BarcodesPanel } from './barcodes-panel.js';
 import { BulkPanel } from './bulk-panel.js';
 import { ListingForm } from './listing-form.js';
 import { SearchPanel } from './search-panel.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
+/** Each task's tab, by catalogue key. */
 const PARTS = [
-  { key: 'search', label: 'Find and quick edit' },
-  { key: 'form', label: 'Create or update a listing' },
-  { key: 'bulk', label: 'Bulk from CSV' },
-  { key: 'barcodes', label: 'Barcodes' },
+  { key: 'search', label: msgKey('listings.tab.search') },
+  { key: 'form', label: msgKey('listings.tab.form') },
+  { key: 'bulk', label: msgKey('listings.tab.bulk') },
+  { key: 'barcodes', label: msgKey('listings.tab.barcodes') },
 ] as const;
 
 export default function ListingsScreen() {
   const api = useStation();
+  const { t } = useT();
   const { info, settings, load } = useSettingsStore();
   const [part, setPart] = useState<(typeof PARTS)[number]['key']>('search');
 
@@ -26,12 +30,12 @@ export default function ListingsScreen() {
   }, [api, info, load]);
 
   return (
-    <section aria-label="Listings" className="screen screen-listings">
-      <h1>Listings</h1>
-      <div role="tablist" aria-label="Listings tasks">
+    <section aria-label={t('listings.title')} className="screen screen-listings">
+      <h1>{t('listings.title')}</h1>
+      <div role="tablist" aria-label={t('listings.tasks')}>
         {PARTS.map((p) => (
           <button key={p.key} type="button" role="tab" id={`lt-${p.key}`} aria-selected={part === p.key} aria-controls={`lp-${p.key}`} onClick={() => setPart(p.key)}>
-            {p.label}
+            {t(p.label)}
           </button>
         ))}
       </div>

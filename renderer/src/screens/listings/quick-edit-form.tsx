@@ -5,17 +5,23 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
 import type { ListingRow } from '../../stores/listings-store.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { tr } from '../../i18n/i18n.js';
+import { sentenceWords } from '../../i18n/said-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 const whole = (t: string) => /^\d+$/.test(t.trim());
 
 export function skuResultWords(r: SkuResult): string {
-  const head = r.status === 'success' ? `${r.sku}: saved.` : r.status === 'warning' ? `${r.sku}: saved, with notes.` : `${r.sku}: not saved.`;
-  return [head, ...r.messages.map((m) => m.text)].join(' ');
+  const head = r.status === 'success' ? tr('listings.result.saved', { sku: r.sku }) : r.status === 'warning' ? tr('listings.result.savedWithNotes', { sku: r.sku }) : tr('listings.result.notSaved', { sku: r.sku });
+  // The station's own words in the desk's language; the marketplace's stay as it gave them.
+  return [head, ...r.messages.map((m) => (m.sentence ? sentenceWords(m.sentence, m.text) : m.text))].join(' ');
 }
 
 export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDone(text: string): void; onCancel(): void }) {
   const api = useStation();
+  const { t } = useT();
   const [mrp, setMrp] = useState(String(row.mrp));
   const [sp, setSp] = useState(String(row.sellingPrice));
   const [stock, setStock] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(row.inventory).map(([k, v]) => [k, String(v)])));
@@ -26,10 +32,10 @@ export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDo
 
   function problems(): Record<string, string> {
     const found: Record<string, string> = {};
-    if (!whole(mrp)) found.mrp = 'Give the MRP in whole rupees.';
-    if (!whole(sp) || Number(sp) <= 0) found.sp = 'Give the selling price in whole rupees, more than 0.';
-    else if (whole(mrp) && Number(sp) > Number(mrp)) found.sp = `The selling price (${sp}) must not be above the MRP (${mrp}).`;
-    for (const [loc, v] of Object.entries(stock)) if (!whole(v)) found[`inv-${loc}`] = 'Give the stock as a whole number (0 or more).';
+    if (!whole(mrp)) found.mrp = t('listings.quick.mrpWhole');
+    if (!whole(sp) || Number(sp) <= 0) found.sp = t('listings.quick.spWhole');
+    else if (whole(mrp) && Number(sp) > Number(mrp)) found.sp = t('listings.quick.spAboveMrp', { sp, mrp });
+    for (const [loc, v] of Object.entries(stock)) if (!whole(v)) found[`inv-${loc}`] = t('listings.quick.stockWhole');
     return found;
   }
 
@@ -43,7 +49,7 @@ export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDo
       .filter(([loc, v]) => Number(v) !== row.inventory[loc])
       .map(([locationId, v]) => ({ locationId, inventory: Number(v) }));
     if (!priceChanged && inventory.length === 0) {
-      setResult({ ok: true, text: 'Nothing changed.' });
+      setResult({ ok: true, text: t('listings.quick.nothingChanged') });
       return;
     }
     setBusy(true);
@@ -68,24 +74,24 @@ export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDo
     if (e.key === 'Escape') onCancel();
   };
   return (
-    <form aria-label={`Quick edit ${row.sku}`} className="action-form" onSubmit={submit} onKeyDown={escape} noValidate>
-      <Field id={id('mrp')} label="MRP (₹)" error={errors.mrp}>
+    <form aria-label={t('listings.search.quickEdit', { sku: row.sku })} className="action-form" onSubmit={submit} onKeyDown={escape} noValidate>
+      <Field id={id('mrp')} label={t('listings.quick.mrp')} error={errors.mrp}>
         {(a) => <input {...a} inputMode="numeric" autoFocus value={mrp} onChange={(e) => setMrp(e.target.value)} />}
       </Field>
-      <Field id={id('sp')} label="Selling price (₹)" error={errors.sp}>
+      <Field id={id('sp')} label={t('listings.quick.sp')} error={errors.sp}>
         {(a) => <input {...a} inputMode="numeric" value={sp} onChange={(e) => setSp(e.target.value)} />}
       </Field>
       {Object.keys(stock).map((loc) => (
-        <Field key={loc} id={id(`inv-${loc}`)} label={`Stock at ${loc}`} error={errors[`inv-${loc}`]}>
+        <Field key={loc} id={id(`inv-${loc}`)} label={t('listings.quick.stockAt', { location: loc })} error={errors[`inv-${loc}`]}>
           {(a) => <input {...a} inputMode="numeric" value={stock[loc]} onChange={(e) => setStock({ ...stock, [loc]: e.target.value })} />}
         </Field>
       ))}
       <div className="actions">
         <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save price and stock'}
+          {busy ? t('listings.quick.saving') : t('listings.quick.save')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('listings.cancel')}
         </button>
       </div>
       {result ? <ResultLine {...result} /> : null}

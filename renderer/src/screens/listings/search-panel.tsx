@@ -7,18 +7,21 @@ import { LISTINGS_PER_SEARCH_BATCH } from '../../../../shared/api/limits.js';
 import { useListingsStore } from '../../stores/listings-store.js';
 import { ResultLine } from '../setup/form-field.js';
 import { QuickEditForm } from './quick-edit-form.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 const STATE_WORDS: Record<string, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-  READY_FOR_ACTIVATION: 'Ready for activation',
-  ARCHIVED: 'Archived',
-  INACTIVATED_BY_MARKETPLACE: 'Inactivated by the marketplace',
+  ACTIVE: msgKey('listings.state.active'),
+  INACTIVE: msgKey('listings.state.inactive'),
+  READY_FOR_ACTIVATION: msgKey('listings.state.readyForActivation'),
+  ARCHIVED: msgKey('listings.state.archived'),
+  INACTIVATED_BY_MARKETPLACE: msgKey('listings.state.inactivatedByMarketplace'),
 };
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+const stateWords = (state: string) => (STATE_WORDS[state] ? tr(STATE_WORDS[state]) : state);
 
 export function SearchPanel() {
   const api = useStation();
+  const { t, fmt } = useT();
   const { state, text, batchNo, rows, total, loading, searched, error, setQuery, search } = useListingsStore();
   const [editing, setEditing] = useState<string>();
   const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
@@ -38,40 +41,40 @@ export function SearchPanel() {
   const hasNext = last < total;
   return (
     <section aria-labelledby="ls-title" className="panel">
-      <h2 id="ls-title">Find listings</h2>
-      <form aria-label="Search listings" onSubmit={submit} className="inline-form">
-        <label htmlFor="ls-state">State</label>
+      <h2 id="ls-title">{t('listings.search.heading')}</h2>
+      <form aria-label={t('listings.search.form')} onSubmit={submit} className="inline-form">
+        <label htmlFor="ls-state">{t('listings.search.state')}</label>
         <select id="ls-state" value={state} onChange={(e) => setQuery({ state: e.target.value as InternalState })}>
           {InternalState.options.map((s) => (
             <option key={s} value={s}>
-              {STATE_WORDS[s]}
+              {stateWords(s)}
             </option>
           ))}
         </select>
-        <label htmlFor="ls-text">Search text</label>
+        <label htmlFor="ls-text">{t('listings.search.text')}</label>
         <input id="ls-text" type="search" maxLength={100} value={text} onChange={(e) => setQuery({ text: e.target.value })} />
         <button type="submit" disabled={loading}>
-          Search
+          {t('listings.search.button')}
         </button>
       </form>
       {error ? <p role="alert">{error}</p> : null}
-      {loading ? <p role="status">Searching…</p> : null}
+      {loading ? <p role="status">{t('listings.search.searching')}</p> : null}
       {searched && !loading && !error ? (
-        <p role="status">{total === 0 ? 'No listings found.' : `Listings ${first} to ${last} of ${total}.`}</p>
+        <p role="status">{total === 0 ? t('listings.search.none') : t('listings.search.shown', { first, last, total: fmt.number(total) })}</p>
       ) : null}
       {rows.length > 0 ? (
         <table>
-          <caption>Listings, {STATE_WORDS[state].toLowerCase()}</caption>
+          <caption>{t('listings.search.caption', { state: stateWords(state).toLowerCase() })}</caption>
           <thead>
             <tr>
               <th scope="col">SKU</th>
-              <th scope="col">Product ID</th>
-              <th scope="col">Product</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('listings.col.productId')}</th>
+              <th scope="col">{t('listings.col.product')}</th>
+              <th scope="col">{t('listings.col.status')}</th>
               <th scope="col">MRP</th>
-              <th scope="col">Selling price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('listings.col.sellingPrice')}</th>
+              <th scope="col">{t('listings.col.stock')}</th>
+              <th scope="col">{t('listings.col.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -81,9 +84,9 @@ export function SearchPanel() {
                   <td>{r.sku}</td>
                   <td>{r.productId}</td>
                   <td>{r.title}</td>
-                  <td>{STATE_WORDS[r.status] ?? r.status}</td>
-                  <td>{rupees(r.mrp)}</td>
-                  <td>{rupees(r.sellingPrice)}</td>
+                  <td>{stateWords(r.status)}</td>
+                  <td>{fmt.rupees(r.mrp)}</td>
+                  <td>{fmt.rupees(r.sellingPrice)}</td>
                   <td>{Object.entries(r.inventory).map(([loc, n]) => `${loc}: ${n}`).join(', ') || '—'}</td>
                   <td>
                     <button
@@ -94,7 +97,7 @@ export function SearchPanel() {
                         setEditing(r.sku);
                       }}
                     >
-                      Quick edit {r.sku}
+                      {t('listings.search.quickEdit', { sku: r.sku })}
                     </button>
                   </td>
                 </tr>
@@ -131,7 +134,7 @@ export function SearchPanel() {
               void search(api, batchNo - 1);
             }}
           >
-            Previous {LISTINGS_PER_SEARCH_BATCH}
+            {t('listings.search.previous', { count: LISTINGS_PER_SEARCH_BATCH })}
           </button>
           <button
             type="button"
@@ -141,7 +144,7 @@ export function SearchPanel() {
               void search(api, batchNo + 1);
             }}
           >
-            Next {LISTINGS_PER_SEARCH_BATCH}
+            {t('listings.search.next', { count: LISTINGS_PER_SEARCH_BATCH })}
           </button>
         </div>
       ) : null}

@@ -6,11 +6,15 @@ import { useRef, useEffect, useState, type FormEvent, type KeyboardEvent } from 
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { ActionResult } from '../../../../shared/contract/returns.js';
 import { useStation } from '../../app/station-context.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { saidWords } from '../../i18n/said-words.js';
+import { useT } from '../../i18n/use-t.js';
 import { istToIso, istWords, nowInIst } from './ist-date.js';
 
 export interface ActionField {
   key: string;
+  /** The catalogue key of the field's name. */
   label: string;
   /** vendor: a choice among the marketplace's self-ship delivery partners. */
   kind: 'date' | 'text' | 'vendor';
@@ -50,6 +54,9 @@ function opening(f: ActionField, createdAt: string | undefined): string {
 
 export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, onDone, onCancel }: Props) {
   const api = useStation();
+  const { t } = useT();
+  /** A field's name inside a sentence ("Give the pickup date"). */
+  const named = (f: ActionField) => t(f.label).toLowerCase();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.key, f.kind === 'date' ? opening(f, createdAt) : ''])));
   const [vendors, setVendors] = useState<Vendor[]>();
   const [vendorProblem, setVendorProblem] = useState<string>();
@@ -66,7 +73,7 @@ export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, on
   const wantsVendors = fields.some((f) => f.kind === 'vendor');
   useEffect(() => {
     if (!wantsVendors) return;
-    api.invoke('selfship.vendors', {}).then(setVendors, (e: unknown) => setVendorProblem(`The delivery partners could not be read: ${errorWords(e)}`));
+    api.invoke('selfship.vendors', {}).then(setVendors, (e: unknown) => setVendorProblem(t('returns.form.vendorsUnread', { detail: errorWords(e) })));
   }, [api, wantsVendors]);
 
   function problems(v: Record<string, string>): Record<string, string> {
@@ -76,20 +83,20 @@ export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, on
       if (f.kind === 'date') {
         const iso = istToIso(text);
         if (text === '') {
-          if (f.required) found[f.key] = `Give the ${f.label.toLowerCase()}; the marketplace needs it for this step.`;
-        } else if (!iso) found[f.key] = `The ${f.label.toLowerCase()} is not a complete date and time.`;
+          if (f.required) found[f.key] = t('returns.form.dateNeeded', { field: named(f) });
+        } else if (!iso) found[f.key] = t('returns.form.dateIncomplete', { field: named(f) });
         else if (f.after && istToIso(v[f.after] ?? '') && Date.parse(iso) <= Date.parse(istToIso(v[f.after]!)!)) {
           const before = fields.find((x) => x.key === f.after)!;
-          found[f.key] = `The ${f.label.toLowerCase()} must come after the ${before.label.toLowerCase()} (${istWords(istToIso(v[f.after]!))}).`;
+          found[f.key] = t('returns.form.dateAfter', { field: named(f), before: named(before), date: istWords(istToIso(v[f.after]!)) });
         } else if (f.notBeforeCreated && createdAt && Date.parse(iso) < Date.parse(createdAt)) {
-          found[f.key] = `The ${f.label.toLowerCase()} cannot be before the return was created (${istWords(createdAt)}).`;
+          found[f.key] = t('returns.form.dateBeforeCreated', { field: named(f), date: istWords(createdAt) });
         }
       } else if (f.kind === 'vendor') {
         const vendor = vendors?.find((x) => x.vendorId === text);
-        if (f.required && !text) found[f.key] = `Choose the ${f.label.toLowerCase()}.`;
-        if (vendor?.trackingIdRequired && !(v.trackingId ?? '').trim()) found.trackingId = `${vendor.name} needs the tracking id of the parcel.`;
+        if (f.required && !text) found[f.key] = t('returns.form.choose', { field: named(f) });
+        if (vendor?.trackingIdRequired && !(v.trackingId ?? '').trim()) found.trackingId = t('returns.form.trackingNeeded', { partner: vendor.name });
       } else if (f.required && text.length < (f.minLength ?? 1)) {
-        found[f.key] = f.minLength && f.minLength > 1 ? `Give the ${f.label.toLowerCase()} in at least ${f.minLength} characters.` : `Give the ${f.label.toLowerCase()}.`;
+        found[f.key] = f.minLength && f.minLength > 1 ? t('returns.form.atLeast', { field: named(f), count: f.minLength }) : t('returns.form.give', { field: named(f) });
       }
     }
     return found;
@@ -110,7 +117,7 @@ export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, on
     try {
       const result = await onSubmit(out);
       if (result.ok) onDone(result);
-      else setFailure({ ok: false, text: result.text });
+      else setFailure({ ok: false, text: saidWords(result) });
     } catch (err) {
       setFailure({ ok: false, text: errorWords(err) });
     } finally {
@@ -137,18 +144,18 @@ export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, on
         <Field
           key={f.key}
           id={idOf(f.key)}
-          label={`${f.label}${f.kind === 'date' ? ' (IST)' : ''}${f.required ? '' : ' (optional)'}`}
+          label={f.kind === 'date' ? t('returns.form.dateLabel', { field: t(f.label) }) : f.required ? t(f.label) : t('returns.form.optionalLabel', { field: t(f.label) })}
           error={errors[f.key] ?? (f.kind === 'vendor' ? vendorProblem : undefined)}
-          hint={f.kind === 'date' && istToIso(values[f.key] ?? '') ? istWords(istToIso(values[f.key]!)) + ' IST' : undefined}
+          hint={f.kind === 'date' && istToIso(values[f.key] ?? '') ? t('returns.form.istHint', { date: istWords(istToIso(values[f.key]!)) }) : undefined}
         >
           {(a) =>
             f.kind === 'vendor' ? (
               <select {...a} value={values[f.key]} onChange={(e) => change(f.key, e.target.value)}>
-                <option value="">{vendors ? 'Choose a delivery partner' : 'Reading the delivery partners…'}</option>
+                <option value="">{vendors ? t('returns.form.choosePartner') : t('returns.form.readingPartners')}</option>
                 {(vendors ?? []).map((v) => (
                   <option key={v.vendorId} value={v.vendorId}>
                     {v.name}
-                    {v.trackingIdRequired ? ' (tracking id needed)' : ''}
+                    {v.trackingIdRequired ? ` ${t('returns.form.trackingIdNeeded')}` : ''}
                   </option>
                 ))}
               </select>
@@ -167,10 +174,10 @@ export function ActionForm({ title, createdAt, submitLabel, fields, onSubmit, on
       ))}
       <div className="actions">
         <button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : submitLabel}
+          {busy ? t('returns.form.sending') : submitLabel}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('returns.form.cancel')}
         </button>
       </div>
       {failure ? <ResultLine {...failure} /> : null}

@@ -6,6 +6,8 @@ import { say } from '../../stores/app-store.js';
 import { ResultLine } from '../setup/form-field.js';
 import { ActionForm } from './action-form.js';
 import type { ActionDef } from './return-actions.js';
+import { saidWords } from '../../i18n/said-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 interface Props<R> {
   caption: string;
@@ -24,6 +26,7 @@ interface Props<R> {
 
 export function ActionTable<R>({ caption, columns, rows, idOf, createdOf, cells, actionsOf, actions, onChanged, empty }: Props<R>) {
   const api = useStation();
+  const { t } = useT();
   const [open, setOpen] = useState<{ id: string; action: string }>();
   const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
 
@@ -38,7 +41,7 @@ export function ActionTable<R>({ caption, columns, rows, idOf, createdOf, cells,
               {c}
             </th>
           ))}
-          <th scope="col">Actions</th>
+          <th scope="col">{t('returns.col.actions')}</th>
         </tr>
       </thead>
       <tbody>
@@ -54,7 +57,7 @@ export function ActionTable<R>({ caption, columns, rows, idOf, createdOf, cells,
                 <td>
                   {actionsOf(row).map((a) => (
                     <button key={a} type="button" aria-expanded={open?.id === id && open.action === a} onClick={() => setOpen({ id, action: a })}>
-                      {actions[a].name} {id}
+                      {t(actions[a].name)} {id}
                     </button>
                   ))}
                 </td>
@@ -65,16 +68,17 @@ export function ActionTable<R>({ caption, columns, rows, idOf, createdOf, cells,
                     {def && open ? (
                       <ActionForm
                         key={open.action}
-                        title={`${def.name} ${id}`}
+                        title={`${t(def.name)} ${id}`}
                         createdAt={createdOf?.(row)}
-                        submitLabel={def.name}
+                        submitLabel={t(def.name)}
                         fields={def.fields}
                         onSubmit={(v) => def.send(api, id, v)}
                         onDone={(r) => {
                           setOpen(undefined);
-                          setResults((x) => ({ ...x, [id]: { ok: r.ok, text: r.text } }));
+                          const text = saidWords(r);
+                          setResults((x) => ({ ...x, [id]: { ok: r.ok, text } }));
                           // The row may leave this list as its state changes: the confirmation stays on the status line.
-                          say('ok', r.text);
+                          say('ok', text);
                           onChanged();
                         }}
                         onCancel={() => setOpen(undefined)}

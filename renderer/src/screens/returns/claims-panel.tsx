@@ -3,17 +3,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
-import { errorWords, ResultLine } from '../setup/form-field.js';
+import { ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { istWords } from './ist-date.js';
 
 type Claim = ResultOf<'claims.list'>[number];
 type Opened = ResultOf<'claims.get'>;
 
-const CONDITION: Record<Claim['condition'], string> = { sellable: 'Sellable', damaged: 'Damaged', wrongProduct: 'Wrong product', missingParts: 'Missing parts', emptyBox: 'Empty box' };
+const CONDITION: Record<Claim['condition'], string> = {
+  sellable: msgKey('returns.choice.sellable'),
+  damaged: msgKey('returns.choice.damaged'),
+  wrongProduct: msgKey('returns.choice.wrongProduct'),
+  missingParts: msgKey('returns.choice.missingParts'),
+  emptyBox: msgKey('returns.choice.emptyBox'),
+};
 
 /** `epoch` changes after each receipt, so a new claim shows without a reload. */
 export function ClaimsPanel({ epoch }: { epoch: number }) {
   const api = useStation();
+  const { t } = useT();
   const [claims, setClaims] = useState<Claim[]>();
   const [error, setError] = useState<string>();
   const [opened, setOpened] = useState<Opened>();
@@ -34,29 +44,29 @@ export function ClaimsPanel({ epoch }: { epoch: number }) {
   }
 
   async function exportClaim(returnId: string) {
-    setNote({ ok: true, text: `Exporting the claim of ${returnId}…` });
+    setNote({ ok: true, text: t('returns.claims.exporting', { id: returnId }) });
     try {
       const out = await api.invoke('claims.export', { returnId });
-      setNote({ ok: true, text: `Claim of ${returnId} exported to ${out.folder}: the PDF and ${out.photos.length} ${out.photos.length === 1 ? 'photo' : 'photos'}.` });
+      setNote({ ok: true, text: t('returns.claims.exported', { id: returnId, folder: out.folder, count: out.photos.length }) });
     } catch (e) {
-      setNote({ ok: false, text: `The claim could not be exported: ${errorWords(e)}` });
+      setNote({ ok: false, text: t('returns.claims.exportFailed', { detail: errorWords(e) }) });
     }
   }
 
   return (
     <section aria-labelledby="claims-title">
-      <h2 id="claims-title">Kept for a claim</h2>
+      <h2 id="claims-title">{t('returns.claims.heading')}</h2>
       {error ? <p role="alert">{error}</p> : null}
       {!claims ? (
-        <p>Reading the claims…</p>
+        <p>{t('returns.claims.reading')}</p>
       ) : claims.length === 0 ? (
-        <p>No return is kept for a claim. A return received as damaged, the wrong product, missing parts or an empty box is kept here with its photos.</p>
+        <p>{t('returns.claims.empty')}</p>
       ) : (
         <table>
-          <caption>Returns kept for a claim</caption>
+          <caption>{t('returns.claims.caption')}</caption>
           <thead>
             <tr>
-              {['Return', 'Product', 'What came back', 'Photos', 'Received', 'Actions'].map((c) => (
+              {[t('returns.col.return'), t('returns.col.product'), t('returns.claims.whatCameBack'), t('returns.claims.photos'), t('returns.claims.received'), t('returns.col.actions')].map((c) => (
                 <th key={c} scope="col">
                   {c}
                 </th>
@@ -72,7 +82,7 @@ export function ClaimsPanel({ epoch }: { epoch: number }) {
                   {c.title && c.sku ? <span className="muted"> ({c.sku})</span> : null}
                 </td>
                 <td>
-                  {CONDITION[c.condition]}
+                  {t(CONDITION[c.condition])}
                   {c.notes ? (
                     <>
                       <br />
@@ -85,16 +95,15 @@ export function ClaimsPanel({ epoch }: { epoch: number }) {
                   {istWords(c.at)}
                   <br />
                   <span className="muted">
-                    at {c.desk}
-                    {c.operator && c.operator !== c.desk ? ` by ${c.operator}` : ''}
+                    {c.operator && c.operator !== c.desk ? t('returns.claims.atDeskBy', { desk: c.desk, operator: c.operator }) : t('returns.claims.atDesk', { desk: c.desk })}
                   </span>
                 </td>
                 <td>
                   <button type="button" onClick={() => void open(c.returnId)}>
-                    Open {c.returnId}
+                    {t('returns.claims.open', { id: c.returnId })}
                   </button>
                   <button type="button" onClick={() => void exportClaim(c.returnId)}>
-                    Export {c.returnId}
+                    {t('returns.claims.export', { id: c.returnId })}
                   </button>
                 </td>
               </tr>
@@ -104,16 +113,16 @@ export function ClaimsPanel({ epoch }: { epoch: number }) {
       )}
       {note ? <ResultLine {...note} /> : null}
       {opened ? (
-        <figure className="panel claim-open" aria-label={`Claim ${opened.claim.returnId}`}>
+        <figure className="panel claim-open" aria-label={t('returns.claims.figure', { id: opened.claim.returnId })}>
           <figcaption>
-            Claim for return {opened.claim.returnId}: {CONDITION[opened.claim.condition].toLowerCase()}
-            {opened.claim.shipmentId ? `, shipment ${opened.claim.shipmentId}` : ''}
-            {opened.claim.orderId ? `, order ${opened.claim.orderId}` : ''}.{' '}
+            {t('returns.claims.caption1', { id: opened.claim.returnId, condition: t(CONDITION[opened.claim.condition]).toLowerCase() })}
+            {opened.claim.shipmentId ? `, ${t('returns.claims.shipment', { id: opened.claim.shipmentId })}` : ''}
+            {opened.claim.orderId ? `, ${t('returns.claims.order', { id: opened.claim.orderId })}` : ''}.{' '}
             <button type="button" onClick={() => setOpened(undefined)}>
-              Close
+              {t('returns.claims.close')}
             </button>
           </figcaption>
-          {opened.photos.length === 0 ? <p>No photos were taken.</p> : null}
+          {opened.photos.length === 0 ? <p>{t('returns.claims.noPhotos')}</p> : null}
           <div className="photo-strip">
             {opened.photos.map((p) => (
               <img key={p.name} src={`data:image/jpeg;base64,${p.data}`} alt={`${opened.claim.returnId} ${p.name}`} />

@@ -3,19 +3,23 @@
 // for a claim. Esc goes back to the return.
 import { useEffect, useRef } from 'react';
 import type { ReturnCondition } from '../../../../shared/contract/returns.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 /** Keys closer together than this come from a scanner, not a hand. */
 const BURST_GAP_MS = 80;
 
+/** Catalogue keys of each answer and what happens to it. */
 const CHOICES: { condition: ReturnCondition; label: string; note: string }[] = [
-  { condition: 'sellable', label: 'Sellable', note: 'goes back in stock' },
-  { condition: 'damaged', label: 'Damaged', note: 'kept for a claim' },
-  { condition: 'wrongProduct', label: 'Wrong product', note: 'kept for a claim' },
-  { condition: 'missingParts', label: 'Missing parts', note: 'kept for a claim' },
-  { condition: 'emptyBox', label: 'Empty box', note: 'kept for a claim' },
+  { condition: 'sellable', label: msgKey('returns.choice.sellable'), note: msgKey('returns.choice.backInStock') },
+  { condition: 'damaged', label: msgKey('returns.choice.damaged'), note: msgKey('returns.choice.forClaim') },
+  { condition: 'wrongProduct', label: msgKey('returns.choice.wrongProduct'), note: msgKey('returns.choice.forClaim') },
+  { condition: 'missingParts', label: msgKey('returns.choice.missingParts'), note: msgKey('returns.choice.forClaim') },
+  { condition: 'emptyBox', label: msgKey('returns.choice.emptyBox'), note: msgKey('returns.choice.forClaim') },
 ];
 
 export function ConditionPrompt({ scanned, onChoose, onCancel }: { scanned: string; onChoose(c: ReturnCondition): void; onCancel(): void }) {
+  const { t } = useT();
   const box = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     box.current?.querySelector<HTMLButtonElement>('button')?.focus();
@@ -49,15 +53,15 @@ export function ConditionPrompt({ scanned, onChoose, onCancel }: { scanned: stri
   }, [onChoose, onCancel]);
   return (
     <fieldset ref={box} className="panel condition-prompt">
-      <legend>What came back for {scanned}?</legend>
+      <legend>{t('returns.choice.legend', { id: scanned })}</legend>
       <div className="actions">
         {CHOICES.map((c, i) => (
           <button key={c.condition} type="button" aria-keyshortcuts={String(i + 1)} onClick={() => onChoose(c.condition)}>
-            <kbd>{i + 1}</kbd> {c.label} <span className="muted">({c.note})</span>
+            <kbd>{i + 1}</kbd> {t(c.label)} <span className="muted">({t(c.note)})</span>
           </button>
         ))}
         <button type="button" onClick={onCancel}>
-          <kbd>Esc</kbd> Back
+          <kbd>Esc</kbd> {t('returns.back')}
         </button>
       </div>
     </fieldset>

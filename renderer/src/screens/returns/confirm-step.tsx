@@ -2,12 +2,14 @@
 // sellable units go back in stock. Enter confirms (then the condition is asked), Esc drops it.
 import { useEffect, useRef } from 'react';
 import type { ResultOf } from '../../../../shared/contract.js';
+import { useT } from '../../i18n/use-t.js';
 
 type Found = Extract<ResultOf<'returns.find'>, { ok: true }>;
 
 const reasonWords = (reason: string | undefined) => (reason ? reason.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()) : undefined);
 
 export function ConfirmStep({ found, onConfirm, onCancel }: { found: Found; onConfirm(): void; onCancel(): void }) {
+  const { t } = useT();
   const yes = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     yes.current?.focus();
@@ -23,14 +25,14 @@ export function ConfirmStep({ found, onConfirm, onCancel }: { found: Found; onCo
   const ids = found.returns.map((r) => r.returnId).join(', ');
   return (
     <fieldset className="panel condition-prompt">
-      <legend>Is this return {ids} in your hands?</legend>
+      <legend>{t('returns.confirm.legend', { ids })}</legend>
       <ul className="found-returns">
         {found.returns.map((r) => (
           <li key={r.returnId}>
-            <strong>{r.title ?? r.sku ?? `Order item ${r.orderItemId ?? '?'}`}</strong>
+            <strong>{r.title ?? r.sku ?? t('returns.orderItem', { id: r.orderItemId ?? '?' })}</strong>
             {r.title && r.sku ? <span className="muted"> ({r.sku})</span> : null}
-            {r.quantity ? `, ${r.quantity} ${r.quantity === 1 ? 'unit' : 'units'}` : null}
-            {reasonWords(r.reason) ? ` — buyer's reason: ${reasonWords(r.reason)}` : null}
+            {r.quantity ? `, ${t('returns.units', { count: r.quantity })}` : null}
+            {reasonWords(r.reason) ? ` — ${t('returns.confirm.buyerReason', { reason: reasonWords(r.reason) })}` : null}
             {r.comments ? (
               <>
                 {' '}
@@ -39,21 +41,19 @@ export function ConfirmStep({ found, onConfirm, onCancel }: { found: Found; onCo
             ) : null}
             <span className="muted">
               {' '}
-              · return {r.returnId}
-              {r.orderId ? ` · order ${r.orderId}` : ''}
+              · {t('returns.confirm.returnId', { id: r.returnId })}
+              {r.orderId ? ` · ${t('returns.confirm.orderId', { id: r.orderId })}` : ''}
             </span>
           </li>
         ))}
       </ul>
-      <p>
-        Location: <strong>{found.locationId}</strong> (this desk). Sellable units go back in stock here.
-      </p>
+      <p>{t('returns.confirm.location', { location: found.locationId })}</p>
       <div className="actions">
         <button ref={yes} type="button" onClick={onConfirm}>
-          <kbd>Enter</kbd> Yes, receive it at {found.locationId}
+          <kbd>Enter</kbd> {t('returns.confirm.yes', { location: found.locationId })}
         </button>
         <button type="button" onClick={onCancel}>
-          <kbd>Esc</kbd> Not this one
+          <kbd>Esc</kbd> {t('returns.confirm.no')}
         </button>
       </div>
     </fieldset>

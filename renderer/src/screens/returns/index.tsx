@@ -14,7 +14,11 @@ import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { useReturnsStore } from '../../stores/returns-store.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
+import { saidWords } from '../../i18n/said-words.js';
+import { useT } from '../../i18n/use-t.js';
 import { ActionTable } from './action-table.js';
 import { istWords } from './ist-date.js';
 import { isSelfShipReturn, RETURN_ACTIONS, returnActionsFor, SELFSHIP_ACTIONS, selfShipActionsFor, statusWords } from './return-actions.js';
@@ -22,11 +26,12 @@ import { isSelfShipReturn, RETURN_ACTIONS, returnActionsFor, SELFSHIP_ACTIONS, s
 type Found = Extract<ResultOf<'returns.find'>, { ok: true }>;
 type Flow = { at: 'confirm' | 'condition'; raw: string; found: Found; condition?: ReturnCondition } | { at: 'photos'; raw: string; found: Found; condition: ReturnCondition };
 
-const TYPE_WORDS: Record<string, string> = { courier_return: 'Courier return (RTO)', customer_return: 'Customer return' };
+const TYPE_WORDS: Record<string, string> = { courier_return: msgKey('returns.type.courier'), customer_return: msgKey('returns.type.customer') };
+const typeWords = (type: string) => (TYPE_WORDS[type] ? tr(TYPE_WORDS[type]) : type);
 
 /** The product as the person holding the box knows it: title and SKU; the order item id when nothing else is known. */
 function productWords(r: ReturnRow): ReactNode {
-  if (!r.title && !r.sku) return `Order item ${r.orderItemId}`;
+  if (!r.title && !r.sku) return tr('returns.orderItem', { id: r.orderItemId });
   return (
     <>
       {r.title ?? r.sku}
@@ -51,6 +56,7 @@ function reasonWords(r: ReturnRow): ReactNode {
 
 export default function ReturnsScreen() {
   const api = useStation();
+  const { t } = useT();
   const { returns, selfShip, loading, error, load } = useReturnsStore();
   const [scan, setScan] = useState('');
   const [scanError, setScanError] = useState<string>();
@@ -67,7 +73,7 @@ export default function ReturnsScreen() {
   /** A scan finds the return first; nothing changes until the last step. */
   async function receive(raw: string) {
     if (raw.trim() === '') {
-      setScanError('Scan or type the return id, tracking id or order item id.');
+      setScanError(t('returns.scanEmpty'));
       return;
     }
     setScanError(undefined);
@@ -78,8 +84,9 @@ export default function ReturnsScreen() {
     try {
       const found = await api.invoke('returns.find', { raw: raw.trim() });
       if (!found.ok) {
-        setReceived({ ok: false, text: found.text });
-        say('error', found.text);
+        const text = saidWords(found);
+        setReceived({ ok: false, text });
+        say('error', text);
       } else setFlow({ at: 'confirm', raw: raw.trim(), found });
     } catch (e) {
       setReceived({ ok: false, text: errorWords(e) });
@@ -98,8 +105,9 @@ export default function ReturnsScreen() {
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(photos.length > 0 ? { photos: photos.map((p) => p.data) } : {}),
       });
-      setReceived({ ok: r.ok, text: r.text });
-      say(r.ok ? 'ok' : 'error', r.text);
+      const text = saidWords(r);
+      setReceived({ ok: r.ok, text });
+      say(r.ok ? 'ok' : 'error', text);
       setFlow(undefined);
       reload();
       setClaimsEpoch((n) => n + 1);
@@ -122,7 +130,7 @@ export default function ReturnsScreen() {
   // Once the condition is being asked, the return in hand is not dropped for another package.
   useScanTarget((input) => {
     if (flow && flow.at !== 'confirm') {
-      const text = `Return ${firstId} is still being received: finish it (Ctrl+Enter on the photos) or go back with Esc, then scan ${input.raw.trim()} again.`;
+      const text = t('returns.stillReceiving', { id: firstId, code: input.raw.trim() });
       say('error', text);
       return;
     }
@@ -137,14 +145,14 @@ export default function ReturnsScreen() {
   const standard = returns.filter((r) => !isSelfShipReturn(r));
   const selfShipReturns = returns.filter(isSelfShipReturn);
   return (
-    <section aria-label="Returns" className="screen screen-returns">
-      <h1>Returns and self ship</h1>
-      <form aria-label="Receive a return" onSubmit={submitScan} noValidate className="panel">
-        <Field id="return-scan" label="Scan return" error={scanError} hint="Scan the return label, or type the return id, tracking id or order item id and press Enter.">
+    <section aria-label={t('returns.title')} className="screen screen-returns">
+      <h1>{t('returns.heading')}</h1>
+      <form aria-label={t('returns.receiveForm')} onSubmit={submitScan} noValidate className="panel">
+        <Field id="return-scan" label={t('returns.scanLabel')} error={scanError} hint={t('returns.scanHint')}>
           {(a) => <input {...a} autoFocus autoComplete="off" value={scan} onChange={(e) => setScan(e.target.value)} />}
         </Field>
         <button type="submit" disabled={busy}>
-          Receive
+          {t('returns.receiveButton')}
         </button>
         {received ? <ResultLine {...received} /> : null}
       </form>
@@ -161,49 +169,49 @@ export default function ReturnsScreen() {
       ) : null}
       <div className="actions">
         <button type="button" onClick={reload} disabled={loading}>
-          {loading ? 'Reading…' : 'Read the lists again'}
+          {loading ? t('returns.reading') : t('returns.readAgain')}
         </button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
 
-      <h2>Returns (standard)</h2>
+      <h2>{t('returns.standardHeading')}</h2>
       <ActionTable
-        caption="Standard returns of this location"
-        columns={['Return', 'Product', 'Qty', 'Kind', 'Status', 'Reason', 'Expected', 'Tracking']}
+        caption={t('returns.standardCaption')}
+        columns={[t('returns.col.return'), t('returns.col.product'), t('returns.col.qty'), t('returns.col.kind'), t('returns.col.status'), t('returns.col.reason'), t('returns.col.expected'), t('returns.col.tracking')]}
         rows={standard}
         idOf={(r) => r.returnId}
-        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), reasonWords(r), istWords(r.expectedDate), r.trackingId ?? '—']}
+        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', typeWords(r.type), statusWords(r.status), reasonWords(r), istWords(r.expectedDate), r.trackingId ?? '—']}
         actionsOf={() => []}
         actions={RETURN_ACTIONS}
         onChanged={reload}
-        empty={loading ? 'Reading the returns…' : 'No standard returns.'}
+        empty={loading ? t('returns.readingReturns') : t('returns.noStandard')}
       />
 
-      <h2>Self-ship returns</h2>
+      <h2>{t('returns.selfShipReturnsHeading')}</h2>
       <ActionTable
-        caption="Self-ship returns of this location"
-        columns={['Return', 'Product', 'Qty', 'Kind', 'Status', 'Reason', 'Expected']}
+        caption={t('returns.selfShipReturnsCaption')}
+        columns={[t('returns.col.return'), t('returns.col.product'), t('returns.col.qty'), t('returns.col.kind'), t('returns.col.status'), t('returns.col.reason'), t('returns.col.expected')]}
         rows={selfShipReturns}
         idOf={(r) => r.returnId}
         createdOf={(r) => r.createdDate}
-        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', TYPE_WORDS[r.type] ?? r.type, statusWords(r.status), reasonWords(r), istWords(r.expectedDate)]}
+        cells={(r) => [r.returnId, productWords(r), r.quantity ?? '—', typeWords(r.type), statusWords(r.status), reasonWords(r), istWords(r.expectedDate)]}
         actionsOf={returnActionsFor}
         actions={RETURN_ACTIONS}
         onChanged={reload}
-        empty={loading ? 'Reading the returns…' : 'No self-ship returns.'}
+        empty={loading ? t('returns.readingReturns') : t('returns.noSelfShipReturns')}
       />
 
-      <h2>Self-ship orders</h2>
+      <h2>{t('returns.selfShipOrdersHeading')}</h2>
       <ActionTable
-        caption="Self-ship shipments of this location"
-        columns={['Shipment', 'Orders', 'Status', 'Dispatch by', 'Installation']}
+        caption={t('returns.selfShipOrdersCaption')}
+        columns={[t('returns.col.shipment'), t('returns.col.orders'), t('returns.col.status'), t('returns.col.dispatchBy'), t('returns.col.installation')]}
         rows={selfShip}
         idOf={(s) => s.shipmentId}
-        cells={(s) => [s.shipmentId, s.orderIds.join(', '), statusWords(s.status), istWords(s.dispatchByDate), s.hasService ? 'Yes' : 'No']}
+        cells={(s) => [s.shipmentId, s.orderIds.join(', '), statusWords(s.status), istWords(s.dispatchByDate), s.hasService ? t('returns.yes') : t('returns.no')]}
         actionsOf={selfShipActionsFor}
         actions={SELFSHIP_ACTIONS}
         onChanged={reload}
-        empty={loading ? 'Reading the shipments…' : 'No self-ship shipments.'}
+        empty={loading ? t('returns.readingShipments') : t('returns.noSelfShipOrders')}
       />
 
       <ClaimsPanel epoch={claimsEpoch} />

@@ -1,6 +1,7 @@
 // Dates of the return and self-ship actions are typed in India Standard Time, the marketplace's
 // zone (spec § POST /v3/shipments/filter/: "IST is assumed"), whatever zone this computer is in.
 import { IST_OFFSET_MINUTES } from '../../../../shared/api/limits.js';
+import { currentFormatter } from '../../i18n/i18n.js';
 
 /** Now as a datetime-local value in IST, e.g. "2026-11-21T15:30". */
 export function nowInIst(now: Date = new Date()): string {
@@ -14,8 +15,8 @@ export function istToIso(local: string): string | undefined {
   return Number.isNaN(Date.parse(iso)) ? undefined : iso;
 }
 
-/** An ISO date as the desk reads it: "21 Nov 2026, 3:30 pm". */
+/** An ISO date as the desk reads it, in its language: "21 Nov 2026, 3:30 pm". */
 export function istWords(iso: string | undefined): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '—';
-  return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(currentFormatter().locale, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }

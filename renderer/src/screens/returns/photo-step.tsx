@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { base64Length, MAX_CLAIM_NOTES, MAX_RETURN_PHOTOS, MAX_RETURN_PHOTOS_TOTAL_BYTES } from '../../../../shared/contract/claims.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { openCamera, takeStill, type Still } from './return-camera.js';
+import { useT } from '../../i18n/use-t.js';
 
 interface Props {
   returnId: string;
@@ -19,6 +20,7 @@ interface Props {
 const typingIn = (t: EventTarget | null) => t instanceof HTMLElement && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'BUTTON');
 
 export function PhotoStep({ returnId, claim, busy, onDone, onBack }: Props) {
+  const { t } = useT();
   const { cameraId, resolution } = useAppStore((s) => s.settings.video);
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLFieldSetElement>(null);
@@ -54,28 +56,28 @@ export function PhotoStep({ returnId, claim, busy, onDone, onBack }: Props) {
   const take = useCallback(async () => {
     if (camera !== 'ready' || !video.current) return;
     if (photos.length >= MAX_RETURN_PHOTOS) {
-      setSaid(`${MAX_RETURN_PHOTOS} photos is the most one return keeps. Drop one (Backspace) to take another.`);
+      setSaid(t('returns.photos.tooMany', { count: MAX_RETURN_PHOTOS }));
       return;
     }
     try {
       const still = await takeStill(video.current);
       const total = [...photos, still].reduce((n, p) => n + p.data.length, 0);
       if (total > base64Length(MAX_RETURN_PHOTOS_TOTAL_BYTES)) {
-        setSaid(`These photos would hold more than ${MAX_RETURN_PHOTOS_TOTAL_BYTES / 1024 / 1024} MB, the most one return keeps. Drop one (Backspace), or choose a lower resolution in Setup → Packing video.`);
+        setSaid(t('returns.photos.tooBig', { mb: MAX_RETURN_PHOTOS_TOTAL_BYTES / 1024 / 1024 }));
         return;
       }
       setPhotos((p) => [...p, still]);
-      setSaid(`Photo ${photos.length + 1} taken.`);
+      setSaid(t('returns.photos.taken', { n: photos.length + 1 }));
     } catch (e) {
       setSaid((e as Error).message);
     }
-  }, [camera, photos.length]);
+  }, [camera, photos.length, t]);
 
   const drop = useCallback(() => {
     if (photos.length === 0) return;
     setPhotos((p) => p.slice(0, -1));
-    setSaid(`Photo ${photos.length} dropped.`);
-  }, [photos.length]);
+    setSaid(t('returns.photos.dropped', { n: photos.length }));
+  }, [photos.length, t]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -106,51 +108,51 @@ export function PhotoStep({ returnId, claim, busy, onDone, onBack }: Props) {
 
   const hint =
     camera === 'ready'
-      ? 'Space or Enter: take a photo · Backspace: drop the last · Ctrl+Enter: done · Esc: back'
+      ? t('returns.photos.hintCamera')
       : camera === 'starting'
-        ? 'Starting the camera…'
-        : 'Enter: done without photos · Esc: back';
+        ? t('returns.photos.starting')
+        : t('returns.photos.hintNoCamera');
   return (
     <fieldset ref={box} tabIndex={-1} className="panel condition-prompt photo-step" aria-describedby="photo-step-hint">
-      <legend>Photos of return {returnId}</legend>
+      <legend>{t('returns.photos.legend', { id: returnId })}</legend>
       <p id="photo-step-hint" className="hint">
         {hint}
       </p>
-      {camera === 'none' ? <p role="status">No camera is set up for this desk (Setup → Packing video), so no photos are taken.</p> : null}
-      {camera === 'failed' ? <p role="alert">{problem} The return can be received without photos.</p> : null}
+      {camera === 'none' ? <p role="status">{t('returns.photos.noCamera')}</p> : null}
+      {camera === 'failed' ? <p role="alert">{t('returns.photos.cameraFailed', { problem })}</p> : null}
       <div className="photo-step-body">
-        {cameraId && camera !== 'failed' ? <video ref={video} className="photo-preview" aria-label="Camera" autoPlay muted playsInline /> : null}
-        <ol className="photo-strip" aria-label="Photos taken">
+        {cameraId && camera !== 'failed' ? <video ref={video} className="photo-preview" aria-label={t('returns.photos.camera')} autoPlay muted playsInline /> : null}
+        <ol className="photo-strip" aria-label={t('returns.photos.strip')}>
           {photos.map((p, i) => (
             <li key={i}>
-              <img src={`data:image/jpeg;base64,${p.data}`} alt={`Photo ${i + 1}, ${p.width}×${p.height}`} />
+              <img src={`data:image/jpeg;base64,${p.data}`} alt={t('returns.photos.alt', { n: i + 1, width: p.width, height: p.height })} />
             </li>
           ))}
         </ol>
       </div>
       <p role="status" aria-live="polite">
-        {said ?? (photos.length === 0 ? 'No photos yet.' : `${photos.length} ${photos.length === 1 ? 'photo' : 'photos'}.`)}
+        {said ?? (photos.length === 0 ? t('returns.photos.none') : t('returns.photos.count', { count: photos.length }))}
       </p>
       {claim ? (
         <div className="claim-notes">
-          <label htmlFor="claim-notes">Notes for the claim (optional)</label>
+          <label htmlFor="claim-notes">{t('returns.photos.notes')}</label>
           <textarea id="claim-notes" rows={2} maxLength={MAX_CLAIM_NOTES} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </div>
       ) : null}
       <div className="actions">
         {camera === 'ready' ? (
           <button type="button" onClick={() => void take()} disabled={busy}>
-            <kbd>Space</kbd> Take photo
+            <kbd>Space</kbd> {t('returns.photos.take')}
           </button>
         ) : null}
         <button type="button" onClick={drop} disabled={busy || photos.length === 0}>
-          <kbd>Backspace</kbd> Drop the last
+          <kbd>Backspace</kbd> {t('returns.photos.drop')}
         </button>
         <button type="button" onClick={() => onDone(photos, notes)} disabled={busy}>
-          <kbd>Ctrl+Enter</kbd> {busy ? 'Receiving…' : 'Done: receive it'}
+          <kbd>Ctrl+Enter</kbd> {busy ? t('returns.photos.receiving') : t('returns.photos.done')}
         </button>
         <button type="button" onClick={onBack} disabled={busy}>
-          <kbd>Esc</kbd> Back
+          <kbd>Esc</kbd> {t('returns.back')}
         </button>
       </div>
     </fieldset>

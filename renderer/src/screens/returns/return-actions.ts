@@ -4,53 +4,56 @@ import type { StationApi } from '../../../../shared/contract.js';
 import type { ActionResult } from '../../../../shared/contract/returns.js';
 import type { ReturnRow, SelfShipRow } from '../../stores/returns-store.js';
 import type { ActionField } from './action-form.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
 
 export interface ActionDef {
+  /** The catalogue key of its name (the button and the form's title). */
   name: string;
   fields: ActionField[];
   send(api: StationApi, id: string, v: Record<string, string>): Promise<ActionResult>;
 }
 
+/** `label`: the catalogue key of the field's name. */
 const date = (key: string, label: string, more: Partial<ActionField> = {}): ActionField => ({ key, label, kind: 'date', required: true, ...more });
-const reason: ActionField = { key: 'reason', label: 'Reason', kind: 'text', required: true, minLength: 3 };
-const comments: ActionField = { key: 'comments', label: 'Comments', kind: 'text' };
+const reason: ActionField = { key: 'reason', label: msgKey('returns.field.reason'), kind: 'text', required: true, minLength: 3 };
+const comments: ActionField = { key: 'comments', label: msgKey('returns.field.comments'), kind: 'text' };
 
 export const RETURN_ACTIONS: Record<string, ActionDef> = {
-  pickup: { name: 'Pickup', fields: [date('pickupDate', 'Pickup date', { notBeforeCreated: true })], send: (api, returnId, v) => api.invoke('returns.pickup', { returnId, pickupDate: v.pickupDate }) },
+  pickup: { name: msgKey('returns.action.pickup'), fields: [date('pickupDate', msgKey('returns.field.pickupDate'), { notBeforeCreated: true })], send: (api, returnId, v) => api.invoke('returns.pickup', { returnId, pickupDate: v.pickupDate }) },
   pickupAttempt: {
-    name: 'Pickup attempt',
-    fields: [date('pickupDate', 'Attempt date', { notBeforeCreated: true }), date('newPickupDate', 'New pickup date', { ahead: true, after: 'pickupDate' }), reason],
+    name: msgKey('returns.action.pickupAttempt'),
+    fields: [date('pickupDate', msgKey('returns.field.attemptDate'), { notBeforeCreated: true }), date('newPickupDate', msgKey('returns.field.newPickupDate'), { ahead: true, after: 'pickupDate' }), reason],
     send: (api, returnId, v) => api.invoke('returns.pickupAttempt', { returnId, pickupDate: v.pickupDate, newPickupDate: v.newPickupDate, reason: v.reason }),
   },
-  approve: { name: 'Approve', fields: [date('serviceDate', 'Service date', { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.approve', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
-  reject: { name: 'Reject', fields: [date('serviceDate', 'Service date', { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.reject', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
-  complete: { name: 'Complete', fields: [], send: (api, returnId) => api.invoke('returns.complete', { returnId }) },
+  approve: { name: msgKey('returns.action.approve'), fields: [date('serviceDate', msgKey('returns.field.serviceDate'), { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.approve', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
+  reject: { name: msgKey('returns.action.reject'), fields: [date('serviceDate', msgKey('returns.field.serviceDate'), { notBeforeCreated: true }), comments], send: (api, returnId, v) => api.invoke('returns.reject', { returnId, serviceDate: v.serviceDate, comments: v.comments }) },
+  complete: { name: msgKey('returns.action.complete'), fields: [], send: (api, returnId) => api.invoke('returns.complete', { returnId }) },
 };
 
 export const SELFSHIP_ACTIONS: Record<string, ActionDef> = {
   dispatch: {
-    name: 'Dispatch',
+    name: msgKey('returns.action.dispatch'),
     fields: [
-      date('dispatchDate', 'Dispatch date'),
-      date('tentativeDeliveryDate', 'Expected delivery date', { ahead: true, after: 'dispatchDate' }),
-      { key: 'deliveryPartner', label: 'Delivery partner', kind: 'vendor' },
-      { key: 'trackingId', label: 'Tracking ID', kind: 'text' },
+      date('dispatchDate', msgKey('returns.field.dispatchDate')),
+      date('tentativeDeliveryDate', msgKey('returns.field.expectedDeliveryDate'), { ahead: true, after: 'dispatchDate' }),
+      { key: 'deliveryPartner', label: msgKey('returns.field.deliveryPartner'), kind: 'vendor' },
+      { key: 'trackingId', label: msgKey('returns.field.trackingId'), kind: 'text' },
     ],
     send: (api, shipmentId, v) =>
       api.invoke('selfship.dispatch', { shipmentId, dispatchDate: v.dispatchDate, tentativeDeliveryDate: v.tentativeDeliveryDate, deliveryPartner: v.deliveryPartner, trackingId: v.trackingId }),
   },
   deliveryAttempt: {
-    name: 'Delivery attempt',
-    fields: [date('attemptDate', 'Attempt date'), date('newDeliveryDate', 'New delivery date', { ahead: true, after: 'attemptDate' }), reason],
+    name: msgKey('returns.action.deliveryAttempt'),
+    fields: [date('attemptDate', msgKey('returns.field.attemptDate')), date('newDeliveryDate', msgKey('returns.field.newDeliveryDate'), { ahead: true, after: 'attemptDate' }), reason],
     send: (api, shipmentId, v) => api.invoke('selfship.deliveryAttempt', { shipmentId, attemptDate: v.attemptDate, newDeliveryDate: v.newDeliveryDate, reason: v.reason }),
   },
-  delivered: { name: 'Delivered', fields: [date('deliveryDate', 'Delivery date')], send: (api, shipmentId, v) => api.invoke('selfship.delivered', { shipmentId, deliveryDate: v.deliveryDate }) },
+  delivered: { name: msgKey('returns.action.delivered'), fields: [date('deliveryDate', msgKey('returns.field.deliveryDate'))], send: (api, shipmentId, v) => api.invoke('selfship.delivered', { shipmentId, deliveryDate: v.deliveryDate }) },
   serviceAttempt: {
-    name: 'Service attempt',
-    fields: [date('attemptDate', 'Attempt date'), date('newServiceDate', 'New service date', { ahead: true, after: 'attemptDate' })],
+    name: msgKey('returns.action.serviceAttempt'),
+    fields: [date('attemptDate', msgKey('returns.field.attemptDate')), date('newServiceDate', msgKey('returns.field.newServiceDate'), { ahead: true, after: 'attemptDate' })],
     send: (api, shipmentId, v) => api.invoke('selfship.serviceAttempt', { shipmentId, attemptDate: v.attemptDate, newServiceDate: v.newServiceDate }),
   },
-  serviceComplete: { name: 'Service complete', fields: [date('serviceDate', 'Service date')], send: (api, shipmentId, v) => api.invoke('selfship.serviceComplete', { shipmentId, serviceDate: v.serviceDate }) },
+  serviceComplete: { name: msgKey('returns.action.serviceComplete'), fields: [date('serviceDate', msgKey('returns.field.serviceDate'))], send: (api, shipmentId, v) => api.invoke('selfship.serviceComplete', { shipmentId, serviceDate: v.serviceDate }) },
 };
 
 /**
@@ -87,17 +90,18 @@ export function selfShipActionsFor(s: SelfShipRow): string[] {
 }
 
 const STATUS_WORDS: Record<string, string> = {
-  CREATED: 'On its way back',
-  REQUESTED: 'Requested (tech visit due)',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  COMPLETED: 'Received',
-  COMPLETE: 'Complete',
-  CANCELLED: 'Cancelled',
-  SHIPPED: 'Shipped',
-  DELIVERED: 'Delivered',
+  CREATED: msgKey('returns.status.created'),
+  REQUESTED: msgKey('returns.status.requested'),
+  APPROVED: msgKey('returns.status.approved'),
+  REJECTED: msgKey('returns.status.rejected'),
+  COMPLETED: msgKey('returns.status.completed'),
+  COMPLETE: msgKey('returns.status.complete'),
+  CANCELLED: msgKey('returns.status.cancelled'),
+  SHIPPED: msgKey('returns.status.shipped'),
+  DELIVERED: msgKey('returns.status.delivered'),
 };
 
 export function statusWords(status: string): string {
-  return STATUS_WORDS[status.toUpperCase()] ?? status.replace(/_/g, ' ').toLowerCase();
+  const key = STATUS_WORDS[status.toUpperCase()];
+  return key ? tr(key) : status.replace(/_/g, ' ').toLowerCase();
 }

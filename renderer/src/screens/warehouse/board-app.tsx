@@ -6,6 +6,8 @@ import type { StationApi } from '../../../../shared/contract.js';
 import { StationProvider } from '../../app/station-context.js';
 import type { ConnectionStatus } from '../../transport/station.js';
 import WarehouseScreen from './index.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface BoardAppProps {
   station: StationApi;
@@ -14,12 +16,13 @@ export interface BoardAppProps {
 }
 
 const HOST_WORDS: Record<ConnectionStatus, string> = {
-  connecting: 'Connecting to the board…',
-  connected: 'Read-only board: no desk runs here',
-  disconnected: 'The board host is not answering; it reconnects by itself.',
+  connecting: msgKey('warehouse.host.connecting'),
+  connected: msgKey('warehouse.host.connected'),
+  disconnected: msgKey('warehouse.host.disconnected'),
 };
 
 export function BoardApp({ station, transportStatus, probeAccess }: BoardAppProps) {
+  const { t } = useT();
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [epoch, setEpoch] = useState(0);
   const [denied, setDenied] = useState(false);
@@ -33,16 +36,16 @@ export function BoardApp({ station, transportStatus, probeAccess }: BoardAppProp
     [transportStatus, probeAccess],
   );
   useEffect(() => {
-    document.title = 'Warehouse board — Packing Station';
-  }, []);
+    document.title = t('warehouse.host.title');
+  }, [t]);
   return (
     <StationProvider station={station}>
       <div className="app board-only">
         <header className="board-only-header">
-          <span className="app-name">Packing Station</span>
-          <span>Warehouse board</span>
+          <span className="app-name">{t('app.name')}</span>
+          <span>{t('warehouse.host.board')}</span>
           <span role={status === 'disconnected' ? 'alert' : undefined} className={`chip host-${status}`}>
-            {denied ? 'This page may not read the board: open the address the board printed when it started.' : HOST_WORDS[status]}
+            {denied ? t('warehouse.host.denied') : t(HOST_WORDS[status])}
           </span>
         </header>
         <main className="board-only-main">

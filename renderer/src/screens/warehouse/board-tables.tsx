@@ -1,17 +1,19 @@
 // The board's tables: desks, operators, backlog by dispatch-by time, waves in progress.
 import type { BoardSnapshot } from '../../../../shared/contract/warehouse.js';
 import { agoWords, istClock, isSilent } from './board-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 export function BacklogTiles({ backlog, now }: { backlog: BoardSnapshot['backlog']; now: number }) {
+  const { t } = useT();
   const tiles: [string, number, string][] = [
-    ['Overdue', backlog.overdue, 'tile-overdue'],
-    ['Due in 2 hours', backlog.dueSoon, 'tile-soon'],
-    ['Later today', backlog.today, 'tile-today'],
-    ['Later', backlog.later, 'tile-later'],
+    [t('warehouse.backlog.overdue'), backlog.overdue, 'tile-overdue'],
+    [t('warehouse.backlog.dueSoon'), backlog.dueSoon, 'tile-soon'],
+    [t('warehouse.backlog.today'), backlog.today, 'tile-today'],
+    [t('warehouse.backlog.later'), backlog.later, 'tile-later'],
   ];
   return (
-    <section aria-label="Backlog" className="board-backlog">
-      <h2>Backlog by dispatch-by time (IST)</h2>
+    <section aria-label={t('warehouse.backlog.label')} className="board-backlog">
+      <h2>{t('warehouse.backlog.heading')}</h2>
       <ul className="board-tiles">
         {tiles.map(([label, n, cls]) => (
           <li key={label} className={`board-tile ${cls}${n > 0 && cls === 'tile-overdue' ? ' alarm' : ''}${n > 0 && cls === 'tile-soon' ? ' due' : ''}`} aria-label={`${label}: ${n}`}>
@@ -21,30 +23,35 @@ export function BacklogTiles({ backlog, now }: { backlog: BoardSnapshot['backlog
         ))}
       </ul>
       <p className="board-note">
-        {backlog.reportedAt ? `As ${backlog.reportedBy ?? 'a desk'}'s queue saw it ${agoWords(backlog.reportedAt, now)}; packed shipments leave at once.` : 'No desk has reported its queue yet (a desk in warehouse mode reports the approved shipments its Queue screen lists).'}
+        {backlog.reportedAt
+          ? backlog.reportedBy
+            ? t('warehouse.backlog.reportedBy', { desk: backlog.reportedBy, ago: agoWords(backlog.reportedAt, now) })
+            : t('warehouse.backlog.reported', { ago: agoWords(backlog.reportedAt, now) })
+          : t('warehouse.backlog.none')}
       </p>
     </section>
   );
 }
 
 export function DeskTable({ desks, now }: { desks: BoardSnapshot['desks']; now: number }) {
+  const { t } = useT();
   return (
     <table className="board-desks">
-      <caption>Desks</caption>
+      <caption>{t('warehouse.desks.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Desk</th>
-          <th scope="col">Operator</th>
-          <th scope="col">Packs in the last hour</th>
-          <th scope="col">Shipment open now</th>
-          <th scope="col">Printer</th>
-          <th scope="col">Last seen</th>
+          <th scope="col">{t('warehouse.col.desk')}</th>
+          <th scope="col">{t('warehouse.col.operator')}</th>
+          <th scope="col">{t('warehouse.col.packsLastHour')}</th>
+          <th scope="col">{t('warehouse.col.openNow')}</th>
+          <th scope="col">{t('warehouse.col.printer')}</th>
+          <th scope="col">{t('warehouse.col.lastSeen')}</th>
         </tr>
       </thead>
       <tbody>
         {desks.length === 0 ? (
           <tr>
-            <td colSpan={6}>No desk has been heard from in the last 24 hours.</td>
+            <td colSpan={6}>{t('warehouse.desks.none')}</td>
           </tr>
         ) : (
           desks.map((d) => (
@@ -53,10 +60,10 @@ export function DeskTable({ desks, now }: { desks: BoardSnapshot['desks']; now: 
               <td>{d.operator ?? '—'}</td>
               <td className="num">{d.packsLastHour}</td>
               <td>{d.currentShipment ?? '—'}</td>
-              <td className={d.printerProblem ? 'printer-problem' : undefined}>{d.printerProblem ? `${d.printerProblem} (since ${istClock(d.printerProblemSince)})` : 'OK'}</td>
+              <td className={d.printerProblem ? 'printer-problem' : undefined}>{d.printerProblem ? t('warehouse.desks.printerProblem', { problem: d.printerProblem, time: istClock(d.printerProblemSince) }) : t('warehouse.desks.printerOk')}</td>
               <td>
                 {agoWords(d.lastSeen, now)}
-                {isSilent(d.lastSeen, now) ? <span className="chip silent-chip">silent</span> : null}
+                {isSilent(d.lastSeen, now) ? <span className="chip silent-chip">{t('warehouse.desks.silent')}</span> : null}
               </td>
             </tr>
           ))
@@ -67,21 +74,22 @@ export function DeskTable({ desks, now }: { desks: BoardSnapshot['desks']; now: 
 }
 
 export function OperatorTable({ operators, now }: { operators: BoardSnapshot['operators']; now: number }) {
+  const { t } = useT();
   return (
     <table className="board-operators">
-      <caption>Operators</caption>
+      <caption>{t('warehouse.operators.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Operator</th>
-          <th scope="col">Desks</th>
-          <th scope="col">Packs in the last hour</th>
-          <th scope="col">Last seen</th>
+          <th scope="col">{t('warehouse.col.operator')}</th>
+          <th scope="col">{t('warehouse.col.desks')}</th>
+          <th scope="col">{t('warehouse.col.packsLastHour')}</th>
+          <th scope="col">{t('warehouse.col.lastSeen')}</th>
         </tr>
       </thead>
       <tbody>
         {operators.length === 0 ? (
           <tr>
-            <td colSpan={4}>Nobody has packed in the last hour.</td>
+            <td colSpan={4}>{t('warehouse.operators.none')}</td>
           </tr>
         ) : (
           operators.map((o) => (
@@ -99,23 +107,24 @@ export function OperatorTable({ operators, now }: { operators: BoardSnapshot['op
 }
 
 export function WaveTable({ waves }: { waves: BoardSnapshot['waves'] }) {
+  const { t } = useT();
   return (
     <table className="board-waves">
-      <caption>Waves in progress</caption>
+      <caption>{t('warehouse.waves.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Wave</th>
-          <th scope="col">Desk</th>
-          <th scope="col">Operator</th>
-          <th scope="col">Packed</th>
-          <th scope="col">Still to pack</th>
-          <th scope="col">Started</th>
+          <th scope="col">{t('warehouse.col.wave')}</th>
+          <th scope="col">{t('warehouse.col.desk')}</th>
+          <th scope="col">{t('warehouse.col.operator')}</th>
+          <th scope="col">{t('warehouse.col.packed')}</th>
+          <th scope="col">{t('warehouse.col.stillToPack')}</th>
+          <th scope="col">{t('warehouse.col.started')}</th>
         </tr>
       </thead>
       <tbody>
         {waves.length === 0 ? (
           <tr>
-            <td colSpan={6}>No wave is running.</td>
+            <td colSpan={6}>{t('warehouse.waves.none')}</td>
           </tr>
         ) : (
           waves.map((w) => (

@@ -9,6 +9,7 @@ import { BacklogTiles, DeskTable, OperatorTable, WaveTable } from './board-table
 import { LINK_WORDS, istClock } from './board-words.js';
 import { ReleaseClaim } from './release-claim.js';
 import './warehouse.css';
+import { useT } from '../../i18n/use-t.js';
 
 /** "Last seen" and "packs in the last hour" move with the clock between updates. */
 const TICK_MS = 5_000;
@@ -16,6 +17,7 @@ const TICK_MS = 5_000;
 /** `canRelease`: the desk's screen lets a lead free a claim; the board-only page is read-only. */
 export default function WarehouseScreen({ canRelease = true }: { canRelease?: boolean }) {
   const api = useStation();
+  const { t } = useT();
   const [view, setView] = useState<BoardView>();
   const [error, setError] = useState<string>();
   const [now, setNow] = useState(() => Date.now());
@@ -43,18 +45,18 @@ export default function WarehouseScreen({ canRelease = true }: { canRelease?: bo
 
   const snapshot = view?.snapshot;
   return (
-    <section aria-label="Warehouse" className="screen screen-warehouse">
-      <h1>Warehouse</h1>
+    <section aria-label={t('warehouse.title')} className="screen screen-warehouse">
+      <h1>{t('warehouse.title')}</h1>
       {error ? <p role="alert">{error}</p> : null}
       {view && !view.enabled ? <p role="status">{view.reason}</p> : null}
       {view?.enabled ? (
         <p role="status" className={`board-link link-${view.link}`}>
-          {LINK_WORDS[view.link]}
-          {snapshot ? ` · figures of ${istClock(snapshot.generatedAt)} IST` : ''}
+          {t(LINK_WORDS[view.link])}
+          {snapshot ? ` · ${t('warehouse.figuresOf', { time: istClock(snapshot.generatedAt) })}` : ''}
           {view.reason && view.link !== 'live' ? <span className="board-reason"> — {view.reason}</span> : null}
         </p>
       ) : null}
-      {!view && !error ? <p role="status">Reading the board…</p> : null}
+      {!view && !error ? <p role="status">{t('warehouse.reading')}</p> : null}
       {canRelease && view?.enabled ? <ReleaseClaim /> : null}
       {snapshot ? (
         <div className="board-grid">

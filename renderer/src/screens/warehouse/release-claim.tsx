@@ -3,9 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { useBusyAction } from '../../app/use-busy-action.js';
+import { saidWords } from '../../i18n/said-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 export function ReleaseClaim() {
   const api = useStation();
+  const { t } = useT();
   const [shipmentId, setShipmentId] = useState('');
   const { busy, result, setResult, run } = useBusyAction();
 
@@ -15,19 +18,19 @@ export function ReleaseClaim() {
     if (!id || busy) return;
     void run(async () => {
       const answer = await api.invoke('claims.release', { shipmentId: id });
-      setResult({ ok: answer.released, text: answer.text });
+      setResult({ ok: answer.released, text: saidWords(answer) });
       if (answer.released) setShipmentId('');
     });
   }
 
   return (
-    <form aria-label="Release a claim" className="board-release" onSubmit={submit}>
+    <form aria-label={t('warehouse.release.form')} className="board-release" onSubmit={submit}>
       <label>
-        Release a held shipment
-        <input value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} placeholder="Shipment id" spellCheck={false} autoComplete="off" />
+        {t('warehouse.release.label')}
+        <input value={shipmentId} onChange={(e) => setShipmentId(e.target.value)} placeholder={t('warehouse.release.placeholder')} spellCheck={false} autoComplete="off" />
       </label>
       <button type="submit" disabled={busy || !shipmentId.trim()}>
-        Release
+        {t('warehouse.release.button')}
       </button>
       {result ? (
         <p role="status" className={result.ok ? 'ok' : 'error'}>

@@ -11,6 +11,8 @@ import { Field } from '../setup/form-field.js';
 import { istWords } from '../returns/ist-date.js';
 import { useWarehouseMode } from './warehouse-mode.js';
 import './warehouse.css';
+import { entryWords, statusWords } from '../activity/entry-words.js';
+import { useT } from '../../i18n/use-t.js';
 
 export type ActivityScope = 'desk' | 'warehouse';
 
@@ -22,10 +24,9 @@ const LIMIT = 500;
 /** The list follows the warehouse at most this often while desks are busy. */
 const FOLLOW_MS = 5_000;
 
-const STATUS_WORDS: Record<string, string> = { ok: 'Done', failed: 'Failed', unknown: 'Outcome unknown', pending: 'Not finished' };
-
 /** The "This desk / Whole warehouse" radio buttons; nothing outside warehouse mode. */
 export function ActivityScopeChoice() {
+  const { t } = useT();
   const on = useWarehouseMode();
   const { scope, set } = useActivityScope();
   useEffect(() => {
@@ -34,10 +35,10 @@ export function ActivityScopeChoice() {
   if (!on) return null;
   return (
     <fieldset className="activity-scope">
-      <legend>Show</legend>
+      <legend>{t('warehouse.activity.show')}</legend>
       {(['desk', 'warehouse'] as const).map((s) => (
         <label key={s} className="check">
-          <input type="radio" name="activity-scope" value={s} checked={scope === s} onChange={() => set(s)} /> {s === 'desk' ? 'This desk' : 'Whole warehouse'}
+          <input type="radio" name="activity-scope" value={s} checked={scope === s} onChange={() => set(s)} /> {s === 'desk' ? t('warehouse.activity.thisDesk') : t('warehouse.activity.whole')}
         </label>
       ))}
     </fieldset>
@@ -46,6 +47,7 @@ export function ActivityScopeChoice() {
 
 export function WarehouseActivity() {
   const api = useStation();
+  const { t } = useT();
   const [text, setText] = useState('');
   const [shownText, setShownText] = useState('');
   const [entries, setEntries] = useState<WarehouseActivityEntry[]>([]);
@@ -89,43 +91,48 @@ export function WarehouseActivity() {
     load(text.trim());
   }
 
-  const status = (s?: string) => (s ? (STATUS_WORDS[s.toLowerCase()] ?? s) : '');
   return (
     <div className="warehouse-activity">
-      <form aria-label="Search the warehouse's activity" onSubmit={submit} className="inline-form" noValidate>
-        <Field id="wact-text" label="Search text" hint="A shipment id, a desk, an operator or a word of what happened.">
+      <form aria-label={t('warehouse.activity.searchForm')} onSubmit={submit} className="inline-form" noValidate>
+        <Field id="wact-text" label={t('activity.searchText')} hint={t('warehouse.activity.searchHint')}>
           {(a) => <input {...a} type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />}
         </Field>
         <button type="submit" disabled={state.loading}>
-          Search
+          {t('activity.search')}
         </button>
       </form>
       {state.error ? <p role="alert">{state.error}</p> : null}
       {state.reason ? <p role="status">{state.reason}</p> : null}
       {!state.reason && state.searched ? (
-        <p role="status">{entries.length === 0 ? 'No desk has recorded anything that matches.' : `The newest ${entries.length} ${entries.length === 1 ? 'record' : 'records'} of every desk${shownText ? ` matching “${shownText}”` : ''}.`}</p>
+        <p role="status">
+          {entries.length === 0
+            ? t('warehouse.activity.nothing')
+            : shownText
+              ? t('warehouse.activity.newestMatching', { count: entries.length, text: shownText })
+              : t('warehouse.activity.newest', { count: entries.length })}
+        </p>
       ) : null}
       {entries.length > 0 ? (
         <>
           <ListExport
             list={() => ({
-              title: 'Activity — whole warehouse',
-              subtitle: `${entries.length} records, newest first${shownText ? `; search: ${shownText}` : ''}.`,
+              title: t('warehouse.activity.exportTitle'),
+              subtitle: shownText ? t('warehouse.activity.exportSubtitleSearch', { count: entries.length, text: shownText }) : t('warehouse.activity.exportSubtitle', { count: entries.length }),
               fileName: 'activity-warehouse',
-              columns: ['Time (IST)', 'Desk', 'Operator', 'What happened', 'Shipments', 'Status'],
-              rows: entries.map((e) => [istWords(e.at), e.desk, e.operator ?? '', e.text, e.shipmentIds.join(', '), status(e.status)]),
+              columns: [t('activity.col.time'), t('warehouse.col.desk'), t('activity.col.operator'), t('activity.col.what'), t('activity.col.shipments'), t('activity.col.status')],
+              rows: entries.map((e) => [istWords(e.at), e.desk, e.operator ?? '', entryWords(e), e.shipmentIds.join(', '), statusWords(e.status)]),
             })}
           />
           <table>
-            <caption>Audit trail of every desk</caption>
+            <caption>{t('warehouse.activity.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Time (IST)</th>
-                <th scope="col">Desk</th>
-                <th scope="col">Operator</th>
-                <th scope="col">What happened</th>
-                <th scope="col">Shipments</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('activity.col.time')}</th>
+                <th scope="col">{t('warehouse.col.desk')}</th>
+                <th scope="col">{t('activity.col.operator')}</th>
+                <th scope="col">{t('activity.col.what')}</th>
+                <th scope="col">{t('activity.col.shipments')}</th>
+                <th scope="col">{t('activity.col.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -134,9 +141,9 @@ export function WarehouseActivity() {
                   <td>{istWords(e.at)}</td>
                   <td>{e.desk}</td>
                   <td>{e.operator || '—'}</td>
-                  <td>{e.text}</td>
+                  <td>{entryWords(e)}</td>
                   <td>{e.shipmentIds.join(', ') || '—'}</td>
-                  <td>{status(e.status) || '—'}</td>
+                  <td>{statusWords(e.status) || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,171 @@
+// The office's screens in the pseudo-locale (and Hindi for the screenshots), end to end in
+// Chromium at 1366x768 over browser mode, with the desk in warehouse mode on a real PostgreSQL:
+// a return received by keyboard (done at the marketplace, back in stock), found again on Activity,
+// the lead's board, and a listing's price edited (changed at the marketplace). On each screen no
+// word of the English catalogue is left unconverted, and nothing is cut off.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
+import { ensureRendererBuilt, ROOT, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { requirePostgres } from '../support/postgres.js';
+import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { createReturnVia } from '../support/selfship-fixtures.js';
+import { GSTIN } from '../support/warehouse-desk.js';
+
+/** Words of the English catalogue (4 letters or more): on a pseudo-locale screen each is unconverted text. */
+function catalogueWords(): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') for (const w of v.replace(/\{\{[^}]*\}\}|<\/?\w+>/g, ' ').match(/[A-Za-z]{4,}/g) ?? []) out.add(w.toLowerCase());
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  const { meta: _meta, ...messages } = JSON.parse(readFileSync(join(ROOT, 'shared/i18n/locales/en.json'), 'utf8')) as Record<string, unknown>;
+  walk(messages);
+  return out;
+}
+
+describe.runIf(haveChromium() && requirePostgres())('the office screens in the pseudo-locale', () => {
+  const wh = useWarehouseDatabase();
+  let station: BrowserStation;
+  let browser: Browser;
+  let desk: Desk;
+  const english = catalogueWords();
+
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    const url = await wh.freshUrl();
+    station = await startBrowserStation({ settings: { desk: { name: 'Desk 1', operator: 'Meena' }, warehouse: { url, registration: GSTIN } } });
+    browser = await launchChromium();
+    desk = await openDesk(browser);
+    await desk.open(station.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await browser?.close();
+    await station?.stop();
+  });
+
+  /**
+   * Words of the English catalogue on the screen, less the marketplace's own data (product titles,
+   * return reasons, the desk's and operator's names), which stays in its words, and the names on
+   * the keys (<kbd>Enter</kbd>).
+   */
+  async function unconverted(data: string[]): Promise<string[]> {
+    let text: string = await desk.page.locator('main').evaluate((el: any) => {
+      const copy = el.cloneNode(true);
+      // Key caps, and the parts other screens' code owns: the list export buttons and the packing video panel.
+      for (const k of copy.querySelectorAll('kbd, .list-export, .video-section')) k.remove();
+      return copy.textContent;
+    });
+    for (const d of data) text = text.split(d).join(' ');
+    return [...new Set((text.match(/[A-Za-z]{4,}/g) ?? []).filter((w) => english.has(w.toLowerCase())))];
+  }
+
+  /** Elements whose text is cut off, or past the right edge of the window. */
+  async function clipped(): Promise<string[]> {
+    return desk.page.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const width = (globalThis as any).innerWidth;
+      const out: string[] = [];
+      for (const el of doc.querySelectorAll('main h1, main h2, main button, main label, main legend, main th, main caption')) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0) continue;
+        if (el.scrollWidth > el.clientWidth + 1 || box.right > width + 1) out.push(`${el.tagName.toLowerCase()}: ${el.textContent.trim().slice(0, 60)}`);
+      }
+      return out;
+    });
+  }
+
+  async function language(id: string) {
+    await desk.page.keyboard.press('Alt+8');
+    await desk.page.locator('#set-language').selectOption(id);
+    await expect.poll(() => desk.page.evaluate(() => (globalThis as any).document.documentElement.lang)).toBe(id === 'pseudo' ? 'en' : id);
+  }
+
+  it('receives a return, finds it on Activity, reads the board and edits a price: done at the marketplace, no English left, nothing cut off', async () => {
+    const { page } = desk;
+    const sb = station.sandbox;
+    const location = sb.info.locations[0]!;
+    const [shipmentId] = await station.createShipments('plain', 1);
+    const item = sb.world.shipments.get(shipmentId!)!.orderItems[0]!;
+    const returnId = await createReturnVia(sb, item.orderItemId, 'standard');
+    const stock = () => ((sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data as any).locations as { id: string; inventory: number }[]).find((l) => l.id === location)?.inventory;
+    const before = stock()!;
+    const data = [item.title ?? '', item.sku, returnId, sb.world.returns.get(returnId)?.reason ?? '', 'Desk 1', 'Meena'].filter(Boolean);
+
+    await language('pseudo');
+    // Returns (Alt+5): the return's label scanned as a wedge burst, Enter to confirm, 1: sellable, Enter: no camera, done.
+    await page.keyboard.press('Alt+5');
+    await page.locator('#return-scan').waitFor();
+    await desk.wedgeScan(returnId);
+    await page.getByRole('group', { name: /\[Íš ţĥíš ŕéţûŕñ/ }).waitFor({ timeout: 15_000 });
+    expect(await unconverted(data), 'Returns, the return in hand').toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: /\[Ŵĥáţ çáɱé ƀáçķ/ }).waitFor();
+    await page.keyboard.press('1');
+    await page.getByRole('group', { name: /\[Þĥöţöš öƒ ŕéţûŕñ/ }).waitFor();
+    await page.keyboard.press('Enter');
+    const result = page.locator('form .result');
+    await expect.poll(() => words(result), { timeout: 15_000 }).toContain(`${returnId} ŕéçéíṽéð`);
+    // What happened: received at the marketplace, and the unit back in stock at this location.
+    await expect.poll(() => sb.world.returns.get(returnId)?.status).toBe('COMPLETED');
+    expect(stock()).toBe(before + item.quantity);
+    await desk.screenshot('office-pseudo-returns');
+    expect(await unconverted(data), 'Returns, received').toEqual([]);
+    expect(await clipped(), 'Returns').toEqual([]);
+
+    // Activity (Alt+7): the receipt in the audit trail, in the pseudo-locale's words.
+    await page.keyboard.press('Alt+7');
+    await page.locator('#act-text').fill(returnId);
+    await page.keyboard.press('Enter');
+    const trail = page.getByRole('table', { name: '[Áûðíţ ţŕáíĺ ~~~~]' });
+    await expect.poll(() => words(trail), { timeout: 15_000 }).toContain(`[Ŕéçéíṽéð ŕéţûŕñ ${returnId}`);
+    await desk.screenshot('office-pseudo-activity');
+    expect(await unconverted(data), 'Activity').toEqual([]);
+    expect(await clipped(), 'Activity').toEqual([]);
+
+    // The lead's board (Alt+9): live, this desk on it.
+    await page.keyboard.press('Alt+9');
+    await expect.poll(() => words(page.locator('main')), { timeout: 20_000 }).toContain('[Ĺíṽé: ûþðáţéš');
+    await desk.screenshot('office-pseudo-warehouse');
+    expect(await unconverted(data), 'Warehouse').toEqual([]);
+    expect(await clipped(), 'Warehouse').toEqual([]);
+
+    // Listings (Alt+6): a quick edit of the returned product's price, by keyboard.
+    await page.keyboard.press('Alt+6');
+    await page.locator('#ls-text').fill(item.sku);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `[Ǫûíçķ éðíţ ${item.sku} ~~~~]` }).click({ timeout: 15_000 });
+    const quick = page.getByRole('form', { name: `[Ǫûíçķ éðíţ ${item.sku} ~~~~]` });
+    const mrp = Number(await quick.getByLabel('[ṀŔÞ (₹) ~~~]').inputValue());
+    await quick.getByLabel('[Šéĺĺíñĝ þŕíçé (₹) ~~~~~~]').fill(String(mrp - 3));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => words(page.locator('main')), { timeout: 15_000 }).toContain(`[${item.sku}: šáṽéð. ~~~]`);
+    // What happened: the marketplace holds the new price.
+    await expect.poll(() => JSON.stringify(sb.world.listingsOf(sb.info.sellerId).get(item.sku)!.data)).toContain(`"selling_price":${mrp - 3}`);
+    await desk.screenshot('office-pseudo-listings');
+    expect(await unconverted(data), 'Listings').toEqual([]);
+    expect(await clipped(), 'Listings').toEqual([]);
+
+    // The same screens in Hindi, for the eye.
+    await language('hi');
+    for (const [key, name] of [
+      ['Alt+5', 'returns'],
+      ['Alt+7', 'activity'],
+      ['Alt+9', 'warehouse'],
+      ['Alt+6', 'listings'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(700);
+      await desk.screenshot(`office-hi-${name}`);
+      expect(await clipped(), `Hindi ${name}`).toEqual([]);
+    }
+    await language('en');
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
+});
