@@ -156,8 +156,14 @@ describe.runIf(requirePostgres())('eight app desks, two killed mid-wave, the dat
     // One invoice series: each counter 1..last has one row; the used ones are exactly the numbers the
     // marketplace holds, one per shipment; the rest are in outage blocks or given back, none left reserved.
     const numbers = ids.map((id) => sb.world.shipments.get(id)!.pack!.invoiceNumber!);
-    expect(new Set(numbers).size).toBe(SHIPMENTS);
-    const rows = (await db.query('SELECT counter, invoice_number, status, shipment_id FROM invoice_numbers ORDER BY counter')).rows as { counter: number; invoice_number: string; status: string; shipment_id: string | null }[];
+    const rows = (await db.query('SELECT counter, invoice_number, status, shipment_id, desk FROM invoice_numbers ORDER BY counter')).rows as { counter: number; invoice_number: string; status: string; shipment_id: string | null; desk: string | null }[];
+    // A number on two shipments, with the shipments, the packing desks and the number's row, so a failure says how it happened.
+    const twice = [...new Set(numbers.filter((n, i) => numbers.indexOf(n) !== i))].map((n) => ({
+      number: n,
+      shipments: ids.filter((id, i) => numbers[i] === n).map((id) => `${id} packed at ${[...(desksOf.get(id) ?? [])].join(', ')}`),
+      row: rows.find((r) => r.invoice_number === n),
+    }));
+    expect(twice).toEqual([]);
     const last = (await db.query('SELECT last_counter FROM invoice_series')).rows[0].last_counter as number;
     expect(rows.map((r) => r.counter)).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     expect(rows.filter((r) => r.status === 'used').map((r) => r.invoice_number).sort()).toEqual([...numbers].sort());
