@@ -14,16 +14,23 @@ const TLS_HANDSHAKE = 0x16;
 
 export interface HttpsOnlyFront {
   server: Server;
-  /** Closes the listener and every connection not yet handed to the HTTPS server. */
+  /** Closes the listener and every connection, idle keep-alive ones included. */
   close(): Promise<void>;
 }
 
 export function createHttpsOnlyFront(https: HttpsServer): HttpsOnlyFront {
   const undecided = new Set<Socket>();
+  // Every open connection: the HTTPS server's own closeAllConnections does not reach the sockets
+  // handed to it from here, and an idle keep-alive one would hold the close for a minute.
+  const open = new Set<Socket>();
   const server = createServer((socket) => {
     undecided.add(socket);
+    open.add(socket);
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => undecided.delete(socket));
+    socket.on('close', () => {
+      undecided.delete(socket);
+      open.delete(socket);
+    });
     socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
     socket.once('data', (chunk: Buffer) => {
       socket.pause();
@@ -42,8 +49,8 @@ export function createHttpsOnlyFront(https: HttpsServer): HttpsOnlyFront {
     server,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const s of undecided) s.destroy();
         server.close(() => resolve());
+        for (const s of open) s.destroy();
       }),
   };
 }
