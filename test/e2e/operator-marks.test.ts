@@ -2,9 +2,9 @@
 // operator signs in with a badge scan, packs a shipment of several boxes at the desk, and the
 // CUPS spool's PDF of its label job holds a box slip per box reading "Packed by <operator> at
 // <desk>" (pdftotext); the packing video's clip names the operator, and the overlay painted on the
-// frames of that clip (the text drawn on the compositing canvas, captured as the page draws it)
-// carries the desk and the operator.
-import { chromium, type Browser } from 'playwright-core';
+// frames of that clip (the text drawn on the overlay's canvas, in the frame worker or on the page,
+// captured as it is drawn) carries the desk and the operator.
+import { chromium, type Browser, type Worker as PlaywrightWorker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipView } from '../../shared/contract/video.js';
 import type { DeskView } from '../../shared/contract/desk.js';
@@ -22,6 +22,7 @@ describe.skipIf(!ready)('the operator on the box slips and in the packing video'
   let station: BrowserStation;
   let browser: Browser;
   let desk: Desk;
+  const workers: PlaywrightWorker[] = [];
 
   async function call<T>(command: string, args: unknown): Promise<T> {
     const reply = await station.running.station.dispatcher.handle({ t: 'call', id: 1, command, args }, { transport: 'memory' });
@@ -35,15 +36,26 @@ describe.skipIf(!ready)('the operator on the box slips and in the packing video'
     station = await startBrowserStation({ devices: false, settings: { printers: { label: LABEL_QUEUE }, rtdPolicy: 'endOfWave' } });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...FAKE_CAMERA] });
     desk = await openDesk(browser);
-    // Every text the page paints on a canvas: the packing video's frames are composited on one.
-    await desk.page.addInitScript(() => {
+    // Every text painted on a canvas, on the page (the canvas fallback) and in the workers (the
+    // packing video's frames get their overlay in one): fillText of both kinds of 2D context.
+    const recordPainting = () => {
       const g = globalThis as any;
-      g.__painted = new Set<string>();
-      const fillText = g.CanvasRenderingContext2D.prototype.fillText;
-      g.CanvasRenderingContext2D.prototype.fillText = function (text: string, ...rest: unknown[]) {
-        g.__painted.add(String(text));
-        return fillText.call(this, text, ...rest);
-      };
+      g.__painted ??= new Set<string>();
+      for (const name of ['CanvasRenderingContext2D', 'OffscreenCanvasRenderingContext2D']) {
+        const proto = g[name]?.prototype;
+        if (!proto || proto.__recorded) continue;
+        const fillText = proto.fillText;
+        proto.fillText = function (text: string, ...rest: unknown[]) {
+          g.__painted.add(String(text));
+          return fillText.call(this, text, ...rest);
+        };
+        proto.__recorded = true;
+      }
+    };
+    await desk.page.addInitScript(recordPainting);
+    desk.page.on('worker', (worker) => {
+      workers.push(worker);
+      void worker.evaluate(recordPainting).catch(() => undefined);
     });
     await desk.open(station.url);
   }, 120_000);
@@ -109,7 +121,8 @@ describe.skipIf(!ready)('the operator on the box slips and in the packing video'
       }, { timeout: 20_000 })
       .toBe('complete');
     expect(clip!.operator).toBe(OPERATOR);
-    const painted = await page.evaluate(() => [...((globalThis as any).__painted as Set<string>)]);
+    const read = () => [...(((globalThis as any).__painted as Set<string> | undefined) ?? [])];
+    const painted = [...(await page.evaluate(read)), ...(await Promise.all(workers.map((w) => w.evaluate(read).catch(() => [] as string[])))).flat()];
     expect(painted).toContain(`Shipment ${id}`);
     expect(painted).toContain(`${deskName} · ${OPERATOR}`);
     await desk.screenshot('operator-marks-packed');
