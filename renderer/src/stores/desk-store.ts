@@ -5,10 +5,11 @@
 import { create } from 'zustand';
 import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import type { DeskView } from '../../../shared/contract/desk.js';
+import { deskWords } from '../app/desk-words.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { deskCue } from '../sound/cues.js';
-import { tr } from '../i18n/i18n.js';
+import { msgKey, tr } from '../i18n/i18n.js';
 import { say, SCREEN_HINTS, useAppStore } from './app-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
@@ -39,7 +40,8 @@ export function resetDeskStore(): void {
 }
 
 function speak(feedback: DeskView['feedback'], cue: ReturnType<typeof deskCue> | DeskView['feedback']['sound'] = feedback.sound): void {
-  say(feedback.tone, feedback.text);
+  say(feedback.tone, deskWords(feedback));
+  // The spoken word is chosen from the station's English sentence (sound/spoken-words.ts).
   playSound(cue, { said: feedback.text });
 }
 
@@ -50,11 +52,12 @@ function announceJobs(before: DeskView | undefined, after: DeskView): void {
     const prior = was.get(job.shipmentId);
     // A waiting label is said again when its reason changes (paper out, then cover open).
     if (prior?.status === job.status && (job.status !== 'waitingPrinter' || prior.text === job.text)) continue;
-    if (job.status === 'printed' || job.status === 'dispatched') say('ok', `Shipment ${job.shipmentId}: ${job.text}`);
+    const words = tr('pack.say.job', { id: job.shipmentId, text: deskWords(job) });
+    if (job.status === 'printed' || job.status === 'dispatched') say('ok', words);
     // Not yet on paper: said plainly (not in green), so no one reprints nor ships a bare box.
-    if (job.status === 'waitingPrinter') say('info', `Shipment ${job.shipmentId}: ${job.text}`);
+    if (job.status === 'waitingPrinter') say('info', words);
     if (job.status === 'failed') {
-      say('error', `Shipment ${job.shipmentId}: ${job.text}`);
+      say('error', words);
       playSound('lead');
     }
   }
@@ -99,11 +102,11 @@ export function followDesk(api: StationApi): () => void {
       // The first view after a start keeps the station's words (a restored shipment says so).
       const view = before || answer.feedback.tone === 'error' ? onArrival(answer) : answer;
       useDeskStore.setState({ view });
-      if (!before) say(view.feedback.tone, view.feedback.text);
+      if (!before) say(view.feedback.tone, deskWords(view.feedback));
       else {
         // Labels that printed (or failed) while another screen showed are said on coming back.
         announceJobs(before, view);
-        if (view.feedback !== answer.feedback) say(view.feedback.tone, view.feedback.text);
+        if (view.feedback !== answer.feedback) say(view.feedback.tone, deskWords(view.feedback));
       }
     },
     (e: unknown) => say('error', errorWords(e)),
@@ -121,8 +124,8 @@ export function onArrival(view: DeskView): DeskView {
   if (s) {
     const units = s.lines.reduce((a, l) => a + l.quantity, 0);
     const verified = s.lines.reduce((a, l) => a + l.verified, 0);
-    const next = s.phase === 'serial' ? 'scan the serial of the unit in hand' : s.phase === 'verifying' ? 'scan its next unit' : s.phase === 'measuring' ? 'weigh and measure it' : 'press Enter to pack it';
-    return { ...view, feedback: { tone: 'info', text: `Shipment ${s.shipmentId} is open: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified; ${next}.`, sound: 'none' } };
+    const next = { serial: msgKey('pack.say.nextSerial'), verifying: msgKey('pack.say.nextUnit'), measuring: msgKey('pack.say.nextMeasure'), ready: msgKey('pack.say.nextPack') }[s.phase];
+    return { ...view, feedback: { tone: 'info', text: tr('pack.say.isOpen', { id: s.shipmentId, verified, count: units, next: tr(next) }), sound: 'none' } };
   }
   if (view.feedback.tone === 'error') return { ...view, feedback: { tone: 'info', text: tr(SCREEN_HINTS.pack), sound: 'none' } };
   return view;
@@ -153,13 +156,13 @@ export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Pr
  */
 function refusedWhileOffline(what: string): boolean {
   if (useAppStore.getState().connection === 'online') return false;
-  say('error', `Desk offline: ${what} was not done. Press the key again once the header says the desk is back.`);
+  say('error', tr('pack.say.offline', { what: tr(what) }));
   playSound('failure');
   return true;
 }
 
 export async function pack(api: StationApi): Promise<void> {
-  if (refusedWhileOffline('the pack')) return;
+  if (refusedWhileOffline(msgKey('pack.say.thePack'))) return;
   await deskCommand(() => api.invoke('desk.pack', {}));
 }
 
@@ -172,7 +175,7 @@ export async function removeSerial(api: StationApi, serial: string): Promise<voi
 }
 
 export async function putAside(api: StationApi): Promise<void> {
-  if (refusedWhileOffline('putting the shipment aside')) return;
+  if (refusedWhileOffline(msgKey('pack.say.puttingAside'))) return;
   await deskCommand(() => api.invoke('desk.putAside', {}));
 }
 
