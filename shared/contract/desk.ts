@@ -113,7 +113,7 @@ export const WaveSummaryView = z.object({
 });
 export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string() });
 
-export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string() });
+export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string(), sentences: Sentences.optional() });
 /** One courier group: shipments waiting, of which several-package ones, the pickup window and the courier's code. */
 export const HandoverCountView = z.object({
   vendorGroupCode: z.string(),

@@ -10,11 +10,15 @@ import { searchSellerPacked } from './seller-search.js';
 
 export type Identified = { shipment: ShipmentWire } | { error: SaidWords };
 
-/** A scan that could not be read, and what to do: said the same when opening and inside a shipment. */
-export function garbledWords(value: string): KeyedSentence {
-  if (value === '') return sentence('station.pack.garbledEmpty');
-  if (value.length > MAX_SCAN_LENGTH) return sentence('station.pack.garbledLong', { length: value.length, max: MAX_SCAN_LENGTH });
-  return sentence('station.pack.garbledUnreadable');
+/**
+ * A scan that could not be read, and what to do: said the same when opening and inside a
+ * shipment; `label`: at the Dispatch screen, where the shipment label is scanned again.
+ */
+export function garbledWords(value: string, label = false): KeyedSentence {
+  const params = { length: value.length, max: MAX_SCAN_LENGTH };
+  if (value === '') return label ? sentence('station.dispatch.garbledEmpty') : sentence('station.pack.garbledEmpty');
+  if (value.length > MAX_SCAN_LENGTH) return label ? sentence('station.dispatch.garbledLong', params) : sentence('station.pack.garbledLong', params);
+  return label ? sentence('station.dispatch.garbledUnreadable') : sentence('station.pack.garbledUnreadable');
 }
 
 const refused = (words: KeyedSentence): Identified => ({ error: saying(words) });

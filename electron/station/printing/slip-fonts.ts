@@ -12,7 +12,15 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** Devanagari with the joiners and the dotted circle its shaping uses (Unicode blocks 0900-097F, A8E0-A8FF, 1CD0-1CFF). */
-const DEVANAGARI = /[\u0900-\u097f\ua8e0-\ua8ff\u1cd0-\u1cff\u200c\u200d\u25cc]/;
+const isDevanagari = (ch: string): boolean => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x900 && c <= 0x97f) || (c >= 0xa8e0 && c <= 0xa8ff) || (c >= 0x1cd0 && c <= 0x1cff) || c === 0x200c || c === 0x200d || c === 0x25cc;
+};
+/** What the embedded fonts draw: Basic Latin and Latin-1, general punctuation (dashes, quotes, …) and Devanagari. */
+const isPrintable = (ch: string): boolean => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || (c >= 0x2000 && c <= 0x206f) || isDevanagari(ch);
+};
 
 export type Weight = 'regular' | 'bold';
 
@@ -46,7 +54,7 @@ export async function embedSlipFonts(doc: PDFDocument): Promise<SlipFonts> {
 export function scriptRuns(text: string): { text: string; devanagari: boolean }[] {
   const runs: { text: string; devanagari: boolean }[] = [];
   for (const ch of text) {
-    const deva = DEVANAGARI.test(ch);
+    const deva = isDevanagari(ch);
     const last = runs[runs.length - 1];
     if (last && last.devanagari === deva) last.text += ch;
     else runs.push({ text: ch, devanagari: deva });
@@ -56,7 +64,7 @@ export function scriptRuns(text: string): { text: string; devanagari: boolean }[
 
 /** Anything outside the embedded Latin and Devanagari parts (emoji, other scripts) as '?'. */
 function printable(text: string): string {
-  return text.replace(/[^\u0020-\u024f\u0900-\u097f\u1cd0-\u1cff\ua8e0-\ua8ff\u200c\u200d\u2013-\u2026\u20b9\u00d7]/g, '?');
+  return [...text].map((ch) => (isPrintable(ch) ? ch : '?')).join('');
 }
 
 export function widthOf(text: string, faces: Faces, size: number): number {

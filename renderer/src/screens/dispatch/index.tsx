@@ -2,6 +2,7 @@
 // scanning each packed shipment or for the whole wave, see what waits for the courier per vendor
 // group and print its manifest, and cancel a shipment (with a reason, after a confirmation).
 import { useEffect, useState } from 'react';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
 import { tr } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
@@ -96,7 +97,7 @@ export default function DispatchScreen() {
               <ul aria-label={t('dispatch.results')} className="dispatch-results">
                 {results.slice(0, 20).map((r, i) => (
                   <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
-                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {r.text}
+                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {deskWords(r)}
                   </li>
                 ))}
               </ul>
