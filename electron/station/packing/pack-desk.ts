@@ -16,6 +16,7 @@ import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels, putAsideScans } from '../journal/desk-history.js';
 import { unitProgressWords } from './session-progress.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import { cheered, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
@@ -62,10 +63,12 @@ export interface LabelJob {
   shipmentId: string;
   status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
   text: string;
+  /** The same words as catalogue keys (absent while waiting: the watcher's words are English). */
+  sentences?: KeyedSentence[];
 }
 
 export interface DeskView {
-  session?: PackSessionState & { undo?: string };
+  session?: PackSessionState & { undo?: string; undoSentence?: KeyedSentence };
   feedback: Feedback;
   jobs: LabelJob[];
   /** A product barcode the catalogue does not know, scanned while a shipment is open: which product is it? */
@@ -344,7 +347,7 @@ export class PackDesk {
       this.jobs.set(shipmentId, { shipmentId, status: stage, text });
       this.changed();
     });
-    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text });
+    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text, sentences: printed.sentences });
     this.changed();
     if (!printed.ok) return;
     if (this.deps.rtdPolicy === 'endOfWave') {
@@ -352,7 +355,7 @@ export class PackDesk {
       return;
     }
     const r = await dispatchShipments(this.deps, [shipmentId]);
-    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', text: `${printed.text} Ready to dispatch.` });
+    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', ...saying(...printed.sentences, sentence('station.pack.readyToDispatch')) });
     else this.jobs.set(shipmentId, { shipmentId, status: 'failed', text: r.failed[0]?.text ?? 'Ready to dispatch failed.' });
     this.changed();
   }

@@ -13,6 +13,7 @@ import { buildPackRequest, PackInputError } from './pack-request.js';
 import type { PackSessionState } from './pack-session.js';
 import { documentsReady, labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments } from './reconcile.js';
+import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
@@ -139,9 +140,9 @@ export async function waitAndPrint(
   shipmentId: string,
   progress: (text: string, stage?: LabelStage) => void,
   waitForDocuments: DocumentsWait = watchDocuments,
-): Promise<{ ok: boolean; text: string }> {
+): Promise<{ ok: boolean } & SaidWords> {
   if (!(await waitForDocuments(deps, shipmentId, (text) => progress(text)))) {
-    return { ok: false, text: `The marketplace has not produced the label of ${shipmentId} in 30 minutes. Reprint it later from Print.` };
+    return { ok: false, ...saying(sentence('station.pack.noLabelYet', { id: shipmentId })) };
   }
   try {
     const pdf = await deps.client.orders.labels([shipmentId]);
@@ -151,12 +152,12 @@ export async function waitAndPrint(
       // job, and the packer reads why until the printer completes it.
       progress(`Label sent to ${printer}; waiting for the printer to print it.`, 'waitingPrinter');
       const done = await deps.printer.whenPrinted(jobId, (text) => progress(text, 'waitingPrinter'));
-      if (!done.ok) return { ok: false, text: `The label of ${shipmentId} did not print: ${done.text} Reprint it from Print.` };
+      if (!done.ok) return { ok: false, ...saying(sentence('station.pack.labelNotPrinted', { id: shipmentId, reason: done.text })) };
     }
     await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: LABEL_PRINTED });
-    return { ok: true, text: `Label printed on ${printer}.${note ? ` ${note}` : ''}` };
+    return { ok: true, ...saying(note ? sentence('station.pack.labelPrintedNote', { printer, note }) : sentence('station.pack.labelPrinted', { printer })) };
   } catch (e) {
-    return { ok: false, text: `The label of ${shipmentId} could not be printed: ${(e as Error).message}` };
+    return { ok: false, ...saying(sentence('station.pack.labelFailed', { id: shipmentId, reason: (e as Error).message })) };
   }
 }
 

@@ -8,7 +8,7 @@ import bwipjs from 'bwip-js/node';
 import { PDFDocument, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from 'pdf-lib';
 import { mmToPt, type PageSize } from './media.js';
 import { boxCode } from '../../../shared/box-codes.js';
-import { drawLine, embedSlipFonts } from './slip-fonts.js';
+import { drawLine, embedSlipFonts, hasDevanagari } from './slip-fonts.js';
 import { slipWords, type SlipWords } from './slip-words.js';
 
 export interface BoxSlipPackage {
@@ -69,7 +69,8 @@ export async function renderBoxSlips(input: BoxSlipInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(t('slips.title', { id: input.shipmentId }));
   doc.setLanguage(words.language);
-  const fonts = await embedSlipFonts(doc);
+  // The slip's words in this language (a sample is enough: a catalogue is in one script).
+  const fonts = await embedSlipFonts(doc, { devanagari: hasDevanagari([t('slips.boxOf', { n: 1, total: 2 }), ...input.packages.map((p) => p.title), input.packedBy?.operator ?? '', input.packedBy?.desk ?? '']) });
   const { width, height } = input.page;
   const margin = mmToPt(5);
   const inner = width - 2 * margin;

@@ -11,6 +11,6 @@ export interface Said {
 
 export function deskWords(said: Said): string {
   const sentences = said.sentences;
-  if (!sentences || sentences.length === 0 || !sentences.every((s) => i18n.exists(s.key))) return said.text;
+  if (!sentences || sentences.length === 0 || !sentences.every((s) => i18n.exists(s.key, s.params ?? {}))) return said.text;
   return sentences.map((s) => tr(s.key, s.params ?? {})).join(' ');
 }

@@ -184,37 +184,37 @@ export async function dispatchWave(api: StationApi): Promise<void> {
   if (!results) return;
   useDeskStore.setState({ dispatchResults: results });
   const failed = results.filter((r) => !r.ok);
-  if (results.length === 0) say('info', 'Nothing is waiting for ready to dispatch.');
-  else if (failed.length === 0) say('ok', `${results.length} shipment${results.length === 1 ? '' : 's'} marked ready to dispatch.`);
+  if (results.length === 0) say('info', tr('pack.wave.say.nothingWaiting'));
+  else if (failed.length === 0) say('ok', tr('pack.wave.say.dispatched', { count: results.length }));
   else {
-    say('error', `${results.length - failed.length} marked ready to dispatch; ${failed.length} failed: ${failed[0]!.text}`);
+    say('error', tr('pack.wave.say.dispatchedSome', { marked: results.length - failed.length, failed: failed.length, problem: deskWords(failed[0]!) }));
     playSound('failure');
   }
 }
 
 export function summarizeWave(s: WaveSummary): string {
-  const parts = [`Packed ${s.packed} shipment${s.packed === 1 ? '' : 's'}`];
-  if (s.labelsPages > 0) parts.push(`printed ${s.labelsPages} label page${s.labelsPages === 1 ? '' : 's'}`);
-  if (s.dispatched > 0) parts.push(`marked ${s.dispatched} ready to dispatch`);
-  if (s.skipped.length > 0) parts.push(`left out ${s.skipped.length}`);
-  if (s.failed.length > 0) parts.push(`${s.failed.length} failed`);
-  let text = `${parts.join(', ')} in ${Math.max(1, Math.round(s.elapsedMs / 1000))} s.`;
-  if (s.capped) text += ' The wave stopped at the marketplace’s limit of shipments; run it again for the rest.';
+  const parts = [tr('pack.wave.say.packed', { count: s.packed })];
+  if (s.labelsPages > 0) parts.push(tr('pack.wave.say.pages', { count: s.labelsPages }));
+  if (s.dispatched > 0) parts.push(tr('pack.wave.say.marked', { n: s.dispatched }));
+  if (s.skipped.length > 0) parts.push(tr('pack.wave.say.leftOut', { n: s.skipped.length }));
+  if (s.failed.length > 0) parts.push(tr('pack.wave.say.failed', { n: s.failed.length }));
+  let text = tr('pack.wave.say.summary', { parts: parts.join(', '), seconds: Math.max(1, Math.round(s.elapsedMs / 1000)) });
+  if (s.capped) text += tr('pack.wave.say.capped');
   return text;
 }
 
 export async function runWave(api: StationApi, args: ArgsOf<'wave.run'>): Promise<void> {
-  useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: 'Starting the wave…' } } });
-  say('info', 'Wave started. Progress is shown in the Wave panel.');
+  useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: tr('pack.wave.say.starting') } } });
+  say('info', tr('pack.wave.say.started'));
   try {
     const summary = await api.invoke('wave.run', args);
     useDeskStore.setState({ wave: { running: false, summary } });
     const bad = summary.failed.length > 0;
-    say(bad ? 'error' : 'ok', `Wave finished: ${summarizeWave(summary)}`);
+    say(bad ? 'error' : 'ok', tr('pack.wave.say.finished', { summary: summarizeWave(summary) }));
     playSound(bad ? 'failure' : 'success');
   } catch (e) {
     useDeskStore.setState({ wave: { running: false, error: errorWords(e) } });
-    say('error', `The wave stopped: ${errorWords(e)}`);
+    say('error', tr('pack.wave.say.stopped', { reason: errorWords(e) }));
     playSound('failure');
   }
 }
