@@ -80,7 +80,7 @@ export interface DeskView {
 export class PackDesk {
   private session?: PackSessionState;
   private shipment?: ShipmentWire;
-  private feedback: Feedback = { tone: 'info', text: 'Scan a shipment label, an order id or a product to start.', sound: 'none' };
+  private feedback: Feedback = told(sentence('hint.pack'));
   private readonly jobs = new Map<string, LabelJob>();
   private readonly awaitingDispatch: string[] = [];
   private unknownBarcode?: UnknownBarcode;

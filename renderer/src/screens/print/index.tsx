@@ -2,6 +2,7 @@
 // with its status in words, reprint of any job, reprint of a label by shipment id, and the
 // printers with what is wrong with them (offline, stopped, missing).
 import { useEffect, useState } from 'react';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { msgKey } from '../../i18n/i18n.js';
@@ -119,7 +120,7 @@ export default function PrintScreen() {
                 <td>{job.printer}</td>
                 <td>
                   {t(JOB_WORDS[job.status])}
-                  {job.message ? <span className="job-message"> — {job.message}</span> : null}
+                  {job.message ? <span className="job-message"> — {deskWords({ text: job.message, sentences: job.sentences })}</span> : null}
                 </td>
                 <td>{fmt.timeSeconds(job.createdAt)}</td>
                 <td>
