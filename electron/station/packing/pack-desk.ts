@@ -321,7 +321,7 @@ export class PackDesk {
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
     if (!outcome.ok) {
-      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text });
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text, sentences: outcome.sentences });
       const badSerial = outcome.code === 'INVALID_IMEI_NUMBER' ? refusedSerial(session, outcome.message ?? outcome.text) : undefined;
       if (badSerial && this.session === session) {
         // Only that serial is scanned again: the units, the other serials and the measurements stay.
@@ -329,9 +329,10 @@ export class PackDesk {
         return this.step(STEP_KINDS.removeSerial, badSerial, '', (s) => removeSerial(s, badSerial, why));
       }
       if (outcome.code === 'INVALID_IMEI_NUMBER') {
+        if (outcome.sentences) return this.say(refused(...outcome.sentences, sentence('station.pack.removeWrongSerial')));
         return this.say({ tone: 'error', text: `${outcome.text} Remove the wrong serial (its Remove button) and scan it again; everything else is kept.`, sound: 'failure' });
       }
-      return this.say({ tone: 'error', text: outcome.text, sound: 'failure' });
+      return this.say({ tone: 'error', text: outcome.text, sentences: outcome.sentences, sound: 'failure' });
     }
     for (const line of session.lines) for (const unit of line.serials) for (const s of unit) this.shiftSerials.add(s);
     this.session = undefined;
@@ -356,7 +357,10 @@ export class PackDesk {
     }
     const r = await dispatchShipments(this.deps, [shipmentId]);
     if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', ...saying(...printed.sentences, sentence('station.pack.readyToDispatch')) });
-    else this.jobs.set(shipmentId, { shipmentId, status: 'failed', text: r.failed[0]?.text ?? 'Ready to dispatch failed.' });
+    else {
+      const failed = r.failed[0];
+      this.jobs.set(shipmentId, { shipmentId, status: 'failed', ...(failed ? { text: failed.text, sentences: failed.sentences } : saying(sentence('station.pack.dispatchFailed'))) });
+    }
     this.changed();
   }
 

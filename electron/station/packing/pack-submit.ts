@@ -13,6 +13,7 @@ import { buildPackRequest, PackInputError } from './pack-request.js';
 import type { PackSessionState } from './pack-session.js';
 import { documentsReady, labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments } from './reconcile.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
@@ -29,7 +30,13 @@ export interface LabelPrinter {
 export type LabelStage = 'waitingLabel' | 'waitingPrinter';
 
 /** `message`: the marketplace's own words, when it answered with a refusal. */
-export type PackOutcome = { ok: true } | { ok: false; code: string; text: string; message?: string };
+export type PackOutcome = { ok: true } | { ok: false; code: string; text: string; message?: string; sentences?: KeyedSentence[] };
+
+/** The marketplace's refusal in the packer's words: the English and its catalogue key. */
+function refusal(code: string, message: string | undefined): { text: string; sentences: KeyedSentence[] } {
+  const advice = adviceFor(code, message);
+  return { text: advice.sentence, sentences: [advice.said] };
+}
 
 export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire): Promise<PackOutcome> {
   let invoiceNumber: string | undefined;
@@ -67,7 +74,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     else {
       const code = r?.errorCode ?? 'FAILURE';
       refusedForSure = r !== undefined;
-      failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence, message: r?.errorMessage ?? undefined };
+      failure = { ok: false, code, ...refusal(code, r?.errorMessage ?? undefined), message: r?.errorMessage ?? undefined };
     }
   } catch (e) {
     if (!(e instanceof MarketplaceError)) throw e;
@@ -77,7 +84,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
       if (r?.done.includes(shipment.shipmentId)) ok = true;
       refusedForSure = r?.notDone.includes(shipment.shipmentId) ?? false;
     } else refusedForSure = true;
-    if (!ok) failure = { ok: false, code: e.code ?? e.kind, text: e.code ? adviceFor(e.code, e.message).sentence : `${e.message} Press Enter to try again.` };
+    if (!ok) failure = { ok: false, code: e.code ?? e.kind, ...(e.code ? refusal(e.code, e.message) : { text: `${e.message} Press Enter to try again.` }) };
   }
   if (!ok) {
     // A definite refusal: the shared series takes the number back for the next pack (README rule).
@@ -161,22 +168,22 @@ export async function waitAndPrint(
   }
 }
 
-export async function dispatchShipments(deps: DeskDeps, ids: string[]): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
+export async function dispatchShipments(deps: DeskDeps, ids: string[]): Promise<{ dispatched: string[]; failed: ({ shipmentId: string } & SaidWords)[] }> {
   const dispatched: string[] = [];
-  const failed: { shipmentId: string; text: string }[] = [];
+  const failed: ({ shipmentId: string } & SaidWords)[] = [];
   try {
     const { result } = await journaled(deps.journal, deps.who, { op: 'dispatch', targets: { shipmentIds: ids }, request: { locationId: deps.locationId } }, () => deps.client.orders.dispatch(ids, deps.locationId), (r) => ({
       status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
     }));
     for (const r of result) {
       if (r.processingStatus === 'SUCCESS') dispatched.push(r.shipmentId);
-      else failed.push({ shipmentId: r.shipmentId, text: adviceFor(r.errorCode ?? 'FAILURE', r.errorMessage ?? undefined).sentence });
+      else failed.push({ shipmentId: r.shipmentId, ...refusal(r.errorCode ?? 'FAILURE', r.errorMessage ?? undefined) });
     }
   } catch (e) {
     if (!(e instanceof MarketplaceError) || !(e.outcomeUnknown || e.retryable)) throw e;
     const r = await reconcileShipments(deps.client.orders, 'dispatch', ids);
     dispatched.push(...r.done);
-    for (const id of [...r.notDone, ...r.unknown]) failed.push({ shipmentId: id, text: 'Ready to dispatch was not confirmed. Try again from Dispatch.' });
+    for (const id of [...r.notDone, ...r.unknown]) failed.push({ shipmentId: id, ...saying(sentence('station.pack.dispatchNotConfirmed')) });
   }
   return { dispatched, failed };
 }

@@ -172,7 +172,7 @@ async function dispatchScan(ctx: AppContext, scan: ClassifiedScan, raw: string):
   const r = await dispatchShipments(deskDepsFrom(ctx), [id]);
   if (r.dispatched.includes(id)) return { shipmentId: id, ok: true, ...markedReady(shipment) };
   const failed = r.failed[0];
-  return { shipmentId: id, ok: false, ...(failed ? { text: failed.text } : notConfirmed(id)) };
+  return { shipmentId: id, ok: false, ...(failed ? { text: failed.text, sentences: failed.sentences } : notConfirmed(id)) };
 }
 
 async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<{ text: string; cancellable: boolean }> {
