@@ -276,7 +276,7 @@ export class PackDesk {
     const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: (code) => this.deps.barcodes?.skuFor(code) });
     if ('error' in found) return this.say({ tone: 'error', ...found.error, sound: 'failure' });
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
-    if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
+    if (refusal) return this.say({ tone: 'error', text: refusal.text, sentences: refusal.sentences, sound: 'failure' });
     this.deps.stops?.forget(found.shipment.shipmentId);
     const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
     if (missing.length > 0) return this.say(refused(sentence('station.pack.noListing', { sku: missing[0]! })));
