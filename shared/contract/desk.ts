@@ -3,12 +3,19 @@
 // process (electron/station/packing/pack-desk.ts); the renderer shows it and sends scans.
 import { z } from 'zod';
 import { UnknownBarcodeView } from './barcodes.js';
-import { command, event, NoArgs } from './define.js';
+import { command, event, KeyedSentence, NoArgs } from './define.js';
+
+/**
+ * Words of the desk: `text` in English (logs, the command line), and the same words as catalogue
+ * keys said one after another, for a desk in another language (renderer/src/app/desk-words.ts).
+ */
+const Sentences = z.array(KeyedSentence).max(8);
 
 export const Feedback = z.object({
   tone: z.enum(['ok', 'error', 'info']),
   text: z.string(),
   sound: z.enum(['success', 'failure', 'none']),
+  sentences: Sentences.optional(),
 });
 export type Feedback = z.infer<typeof Feedback>;
 
@@ -46,6 +53,8 @@ export const SessionView = z.object({
   serialFor: z.string().optional(),
   /** What "Undo last scan" would take back now, in words ("1 unit of Mug"); absent when nothing. */
   undo: z.string().optional(),
+  /** The same as a catalogue key, for a desk in another language. */
+  undoSentence: KeyedSentence.optional(),
   feedback: Feedback,
 });
 export type SessionView = z.infer<typeof SessionView>;
@@ -54,6 +63,7 @@ export const LabelJobView = z.object({
   shipmentId: z.string(),
   status: z.enum(['packing', 'waitingLabel', 'waitingPrinter', 'printed', 'dispatched', 'failed']),
   text: z.string(),
+  sentences: Sentences.optional(),
 });
 
 export const DeskView = z.object({
@@ -103,7 +113,7 @@ export const WaveSummaryView = z.object({
 });
 export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string() });
 
-export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string() });
+export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string(), sentences: Sentences.optional() });
 /** One courier group: shipments waiting, of which several-package ones, the pickup window and the courier's code. */
 export const HandoverCountView = z.object({
   vendorGroupCode: z.string(),

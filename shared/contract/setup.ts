@@ -3,7 +3,7 @@
 // with sign-in and never comes back, tokens never leave the main process.
 import { z } from 'zod';
 import { StationSettings } from '../settings.js';
-import { command, event, NoArgs, Ok } from './define.js';
+import { command, event, KeyedSentence, NoArgs, Ok } from './define.js';
 
 export const SignInView = z.object({
   mode: z.enum(['sandbox', 'selfAccess', 'thirdParty']),
@@ -58,6 +58,8 @@ export const PrintJobView = z.object({
   printer: z.string(),
   status: z.enum(['queued', 'printing', 'done', 'failed', 'waiting']),
   message: z.string(),
+  /** The message as catalogue keys, for a desk in another language (absent: the English message). */
+  sentences: z.array(KeyedSentence).max(2).optional(),
   createdAt: z.string(),
   pages: z.number().int().optional(),
 });

@@ -36,6 +36,20 @@ export interface Said {
   sentences: KeyedSentence[];
 }
 
+/** Words said as keyed sentences, one after another: their English, and the keys to say them again. */
+export interface SaidWords {
+  text: string;
+  sentences: KeyedSentence[];
+}
+
 export function said(...sentences: KeyedSentence[]): Said {
   return { text: sentences.map(englishSentence).join(' '), sentences };
 }
+
+/** Keyed sentences said one after another (a refusal, then what to do next). */
+export function saying(...sentences: KeyedSentence[]): SaidWords {
+  return { text: sentences.map(englishSentence).join(' '), sentences };
+}
+
+/** One keyed sentence. */
+export const sentence = (key: string, params?: SentenceParams): KeyedSentence => (params ? { key, params } : { key });

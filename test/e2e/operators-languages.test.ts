@@ -77,23 +77,26 @@ describe.skipIf(!ready)('operators and languages at the desk', () => {
     await expect.poll(() => words(page.getByRole('navigation').first())).toContain('कतार');
     await desk.screenshot('operator-signed-in-hindi');
 
+    // The Pack screen in her language (Hindi).
+    const scan = page.getByLabel('स्कैन', { exact: true });
     const [id] = await station.createShipments('plain', 1, 1);
-    await desk.typeScan(id!);
+    await scan.fill(id!);
+    await scan.press('Enter');
     for (const sku of station.unitScans(id!)) {
       await desk.wedgeScan(sku);
       await page.waitForTimeout(400);
     }
-    await expect.poll(() => page.getByLabel('Scan', { exact: true }).getAttribute('placeholder')).toMatch(/Weigh and measure|Ready/);
-    if (/Weigh and measure/.test((await page.getByLabel('Scan', { exact: true }).getAttribute('placeholder')) ?? '')) {
-      const typed = page.getByRole('group', { name: /^Type the measurements/ });
-      await typed.getByLabel(/^Length/).fill('30');
-      await typed.getByLabel(/^Breadth/).fill('20');
-      await typed.getByLabel(/^Height/).fill('10');
-      await typed.getByLabel(/^Weight/).fill('1.1');
-      await typed.getByLabel(/^Weight/).press('Enter');
+    await expect.poll(() => scan.getAttribute('placeholder')).toMatch(/वज़न और नाप लें|तैयार/);
+    if (/वज़न और नाप लें/.test((await scan.getAttribute('placeholder')) ?? '')) {
+      const typed = page.getByRole('group', { name: /^नाप टाइप करें/ });
+      await typed.getByLabel(/^लंबाई/).fill('30');
+      await typed.getByLabel(/^चौड़ाई/).fill('20');
+      await typed.getByLabel(/^ऊँचाई/).fill('10');
+      await typed.getByLabel(/^वज़न/).fill('1.1');
+      await typed.getByLabel(/^वज़न/).press('Enter');
     }
-    await expect.poll(() => page.getByLabel('Scan', { exact: true }).getAttribute('placeholder'), { timeout: 10_000 }).toBe('Ready: press Enter to pack');
-    await page.getByLabel('Scan', { exact: true }).press('Enter');
+    await expect.poll(() => scan.getAttribute('placeholder'), { timeout: 10_000 }).toBe('तैयार: पैक करने के लिए Enter दबाएँ');
+    await scan.press('Enter');
     await expect.poll(() => station.sandbox.world.shipments.get(id!)?.pack !== undefined, { timeout: 15_000 }).toBe(true);
     const records = journal(station.dataDir);
     const opened = records.find((r) => r.type === 'session' && r.event === 'opened' && r.shipmentId === id);

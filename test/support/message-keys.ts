@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CALLS = [/\b(?:t|tr|msgKey|keyed)\(\s*'([A-Za-z][\w.]*)'/g, /\bkeyedError\(\s*'[^']*',\s*'([A-Za-z][\w.]*)'/g, /\bi18nKey="([A-Za-z][\w.]*)"/g];
-const DYNAMIC = /\b(?:t|tr|msgKey|keyed)\(\s*`/g;
+const CALLS = [/\b(?:t|tr|msgKey|keyed|sentence)\(\s*'([A-Za-z][\w.]*)'/g, /\bkeyedError\(\s*'[^']*',\s*'([A-Za-z][\w.]*)'/g, /\bi18nKey="([A-Za-z][\w.]*)"/g];
+const DYNAMIC = /\b(?:t|tr|msgKey|keyed|sentence)\(\s*`/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -153,7 +153,6 @@ export function createAppStation(options: AppStationOptions): AppStation {
     onChange: () => hub.emit('operators.changed', deskSignIn.view()),
   });
   const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()), signInSettings(settings), () => clock.now());
-  const packedByLine = ({ operator, desk }: { operator: string; desk: string }) => (operator === desk ? `Packed at ${desk}` : `Packed by ${operator} at ${desk}`);
   // The one place that names who is packing: the signed-in operator; with nobody signed in (or
   // no operators at all) the desk's operator setting, else the desk's name.
   const who = () => {
@@ -250,7 +249,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     printQueue: printing.queue,
     print: (role, pdf, title) => printing.print(role, pdf, title),
     labelPrinter: () =>
-      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku), packedBy: () => packedByLine(who()) }),
+      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku), packedBy: () => who(), language: () => settings.get().language }),
     devices,
     version: options.version ?? '0.0.0',
     session,

@@ -28,7 +28,9 @@ export interface PackDocumentDeps {
   /** The listing's facts of a SKU, for box slips' package dimensions when the record has none. */
   facts?: (sku: string) => ProductFacts | undefined;
   /** Who is packing at this desk, for the box slips. */
-  packedBy?: () => string;
+  packedBy?: () => { operator: string; desk: string };
+  /** The desk's language, for the words on the box slips. */
+  language?: () => string;
 }
 
 /** The packages of a shipment as the courier sees the boxes: one per package of every sub-shipment. */
@@ -97,7 +99,7 @@ export function packDocumentPrinter(deps: PackDocumentDeps): LabelPrinter {
       const [shipment] = job.shipmentIds.length === 1 ? await client.orders.getShipments({ shipmentIds: job.shipmentIds }).catch(() => [] as ShipmentWire[]) : [];
       const boxes = shipment ? boxesOf(shipment, deps.facts) : [];
       if (shipment && boxes.length > 1) {
-        const slips = await renderBoxSlips({ shipmentId: shipment.shipmentId, packages: boxes, page: MEDIA[stock], packedBy: deps.packedBy?.() });
+        const slips = await renderBoxSlips({ shipmentId: shipment.shipmentId, packages: boxes, page: MEDIA[stock], packedBy: deps.packedBy?.(), language: deps.language?.() });
         labels = await mergePdfs([labels, slips]);
       }
       const label = await deps.printing.print('label', labels, job.title, { fitted: true });

@@ -15,7 +15,8 @@ import { PrintQueue } from '../printing/print-queue.js';
 import type { PrintJob } from '../printing/print-job.js';
 import { PrinterRefusedError, type PrinterBackend, type PrinterStatus } from '../printing/printer-backend.js';
 import { PrinterDirectory } from '../printing/printer-discovery.js';
-import { roleLabel } from '../printing/printer-settings.js';
+import { jobSentence, noPrinterChosen } from '../printing/print-job-words.js';
+import { englishSentence } from '../../../shared/i18n/station-sentences.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { PrintRole } from './app-context.js';
 import type { EventHub } from './dispatcher.js';
@@ -159,8 +160,10 @@ export class PrintService {
     const unassigned = job.printer === UNASSIGNED[role];
     const chosen = unassigned ? this.printerFor(role) : undefined;
     let message = job.message;
+    let said = jobSentence(job);
     if (unassigned && job.state === 'waiting' && !chosen) {
-      message = `No ${roleLabel(role).toLowerCase()} is chosen: choose one in Setup → Printers (Alt+8) and the job prints there.`;
+      said = noPrinterChosen(role);
+      message = englishSentence(said);
     }
     return {
       id: job.id,
@@ -169,6 +172,7 @@ export class PrintService {
       printer: chosen ?? job.printer,
       status: job.state,
       message,
+      ...(said ? { sentences: [said] } : {}),
       createdAt: job.createdAt,
       pages: job.pages,
     };

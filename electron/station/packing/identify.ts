@@ -1,12 +1,27 @@
 // Step 1 of the pack workflow: a scan finds the shipment. A shipment, order or order-item id
 // names it; a SKU, FSN or product barcode takes the next APPROVED single-item shipment of that
 // product at this location, oldest dispatchByDate first (issue "pack workflow", step 1).
-import type { ClassifiedScan } from '../../../shared/barcodes.js';
+import { MAX_SCAN_LENGTH, type ClassifiedScan } from '../../../shared/barcodes.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { OrdersClient } from '../api/orders-client.js';
 import { searchSellerPacked } from './seller-search.js';
 
-export type Identified = { shipment: ShipmentWire } | { error: string };
+export type Identified = { shipment: ShipmentWire } | { error: SaidWords };
+
+/**
+ * A scan that could not be read, and what to do: said the same when opening and inside a
+ * shipment; `label`: at the Dispatch screen, where the shipment label is scanned again.
+ */
+export function garbledWords(value: string, label = false): KeyedSentence {
+  const params = { length: value.length, max: MAX_SCAN_LENGTH };
+  if (value === '') return label ? sentence('station.dispatch.garbledEmpty') : sentence('station.pack.garbledEmpty');
+  if (value.length > MAX_SCAN_LENGTH) return label ? sentence('station.dispatch.garbledLong', params) : sentence('station.pack.garbledLong', params);
+  return label ? sentence('station.dispatch.garbledUnreadable') : sentence('station.pack.garbledUnreadable');
+}
+
+const refused = (words: KeyedSentence): Identified => ({ error: saying(words) });
 
 /** Searches never read more than this many pages when matching an FSN or a product barcode. */
 const PRODUCT_SCAN_PAGES = 10;
@@ -18,28 +33,28 @@ export async function identifyShipment(
 ): Promise<Identified> {
   switch (scan.kind) {
     case 'shipmentId':
-      return firstOr(await orders.getShipments({ shipmentIds: [scan.value] }), `No shipment ${scan.value} was found for this seller. Check the label.`);
+      return firstOr(await orders.getShipments({ shipmentIds: [scan.value] }), sentence('station.pack.noShipment', { id: scan.value }));
     case 'orderId':
       return pickFromOrder(await orders.getShipments({ orderIds: [scan.value] }), scan.value);
     case 'orderItemId':
-      return firstOr(await orders.getShipments({ orderItemIds: [scan.value] }), `No shipment holds order item ${scan.value}.`);
+      return firstOr(await orders.getShipments({ orderItemIds: [scan.value] }), sentence('station.pack.noOrderItem', { id: scan.value }));
     case 'garbled':
-      return { error: `That scan could not be read: ${scan.reason} Scan again.` };
+      return refused(garbledWords(scan.value));
     case 'imei':
-      return { error: 'That is an IMEI. Scan the shipment label or the product barcode first.' };
+      return refused(sentence('station.pack.imeiNoShipment'));
     case 'returnId':
-      return { error: `${scan.value} is a return. Open Returns to receive it.` };
+      return refused(sentence('station.pack.isReturn', { id: scan.value }));
     default:
       return nextForProduct(orders, scan, ctx);
   }
 }
 
-function firstOr(found: ShipmentWire[], error: string): Identified {
-  return found.length > 0 ? { shipment: found[0] } : { error };
+function firstOr(found: ShipmentWire[], error: KeyedSentence): Identified {
+  return found.length > 0 ? { shipment: found[0] } : refused(error);
 }
 
 function pickFromOrder(found: ShipmentWire[], orderId: string): Identified {
-  if (found.length === 0) return { error: `No shipment of order ${orderId} was found for this seller.` };
+  if (found.length === 0) return refused(sentence('station.pack.noOrder', { id: orderId }));
   const approved = found.filter((s) => s.orderItems.every((i) => i.status === 'APPROVED'));
   // An order split into several shipments: the first one still to pack.
   return { shipment: approved[0] ?? found[0] };
@@ -56,5 +71,5 @@ async function nextForProduct(orders: OrdersClient, scan: ClassifiedScan, ctx: {
     if (hit) return { shipment: hit };
     if (++pages >= PRODUCT_SCAN_PAGES) break;
   }
-  return { error: `No single-item shipment of ${sku ?? scan.value} is waiting to be packed at this location.` };
+  return refused(sentence('station.pack.noSingleItem', { code: sku ?? scan.value }));
 }

@@ -10,12 +10,15 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
-import { applyCount, applyMeasurement, applyScan, nextStepWords, openSession, removeSerial, undoLast, undoPreview, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
+import { applyCount, applyMeasurement, applyScan, nextStepSentences, openSession, removeSerial, undoLast, undoPreviewSentence, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels, putAsideScans } from '../journal/desk-history.js';
 import { unitProgressWords } from './session-progress.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
+import { cheered, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
@@ -60,10 +63,12 @@ export interface LabelJob {
   shipmentId: string;
   status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
   text: string;
+  /** The same words as catalogue keys (absent while waiting: the watcher's words are English). */
+  sentences?: KeyedSentence[];
 }
 
 export interface DeskView {
-  session?: PackSessionState & { undo?: string };
+  session?: PackSessionState & { undo?: string; undoSentence?: KeyedSentence };
   feedback: Feedback;
   jobs: LabelJob[];
   /** A product barcode the catalogue does not know, scanned while a shipment is open: which product is it? */
@@ -75,7 +80,7 @@ export interface DeskView {
 export class PackDesk {
   private session?: PackSessionState;
   private shipment?: ShipmentWire;
-  private feedback: Feedback = { tone: 'info', text: 'Scan a shipment label, an order id or a product to start.', sound: 'none' };
+  private feedback: Feedback = told(sentence('hint.pack'));
   private readonly jobs = new Map<string, LabelJob>();
   private readonly awaitingDispatch: string[] = [];
   private unknownBarcode?: UnknownBarcode;
@@ -91,7 +96,7 @@ export class PackDesk {
   constructor(private readonly deps: DeskDeps) {
     deps.claims?.onLost((ids) => {
       if (this.session && ids.includes(this.session.shipmentId)) {
-        this.say({ tone: 'error', text: `This desk lost its claim on shipment ${this.session.shipmentId}: a lead released it or another desk took it over. Put it aside (Esc).`, sound: 'failure' });
+        this.say(refused(sentence('station.pack.lostClaim', { id: this.session.shipmentId })));
       }
     });
     deps.stops?.onChange((id, text, stopped) => {
@@ -100,7 +105,8 @@ export class PackDesk {
   }
 
   view(): DeskView {
-    const session = this.session ? { ...this.session, undo: undoPreview(this.session) } : undefined;
+    const undo = this.session ? undoPreviewSentence(this.session) : undefined;
+    const session = this.session ? { ...this.session, undo: undo && englishSentence(undo), undoSentence: undo } : undefined;
     const unknownBarcode = this.session ? this.unknownBarcode : undefined;
     return { session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}) };
   }
@@ -126,7 +132,7 @@ export class PackDesk {
       // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
       const kept = last.scans.filter((scan) => scan.refused === undefined);
       for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
-      this.feedback = { tone: 'info', text: `Restored shipment ${shipment.shipmentId} after a restart: ${unitProgressWords(this.session)}. Carry on.`, sound: 'none' };
+      this.feedback = told(sentence('station.pack.restored', { id: shipment.shipmentId }), ...unitProgressWords(this.session), sentence('station.pack.carryOn'));
       this.changed();
       return 1;
     });
@@ -140,7 +146,7 @@ export class PackDesk {
     const printed = printedLabels(await this.deps.journal.records(), RESTORED_LABELS);
     const followed = new Map(this.jobs);
     this.jobs.clear();
-    for (const { shipmentId, printer } of printed) this.jobs.set(shipmentId, { shipmentId, status: 'printed', text: `Label printed on ${printer} (before the restart).` });
+    for (const { shipmentId, printer } of printed) this.jobs.set(shipmentId, { shipmentId, status: 'printed', ...saying(sentence('station.pack.printedBeforeRestart', { printer })) });
     for (const [id, job] of followed) {
       this.jobs.delete(id);
       this.jobs.set(id, job);
@@ -171,7 +177,7 @@ export class PackDesk {
   /** Undo last scan: takes back the last unit, typed count or serial. */
   undo(): Promise<Feedback> {
     return this.inTurn(async () => {
-      if (!this.session) return this.say({ tone: 'info', text: 'No shipment is open: there is nothing to undo.', sound: 'none' });
+      if (!this.session) return this.say(told(sentence('station.pack.noShipmentToUndo')));
       if (this.session.steps.length === 0) return this.say(undoLast(this.session).feedback);
       return this.step(STEP_KINDS.undo, '', '', undoLast);
     });
@@ -180,14 +186,14 @@ export class PackDesk {
   /** Removes one recorded serial so the packer can scan the right one. */
   removeSerial(serial: string): Promise<Feedback> {
     return this.inTurn(async () => {
-      if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open.', sound: 'failure' });
+      if (!this.session) return this.say(refused(sentence('station.pack.noShipmentOpen')));
       return this.step(STEP_KINDS.removeSerial, serial, '', (s) => removeSerial(s, serial));
     });
   }
 
   measure(m: Measurement): Promise<Feedback> {
     return this.inTurn(async () => {
-      if (!this.session) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+      if (!this.session) return this.say(refused(sentence('station.pack.scanShipmentFirst')));
       return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => applyMeasurement(s, m));
     });
   }
@@ -197,10 +203,14 @@ export class PackDesk {
     return this.inTurn(async () => {
       const session = this.session;
       const shipment = this.shipment;
-      if (!session || !shipment) return this.say({ tone: 'error', text: 'No shipment is open. Scan a shipment first.', sound: 'failure' });
+      if (!session || !shipment) return this.say(refused(sentence('station.pack.scanShipmentFirst')));
       const stopped = this.deps.stops?.reason(session.shipmentId);
       if (stopped) return this.say({ tone: 'error', text: stopped, sound: 'failure' });
-      if (session.phase !== 'ready') return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
+      if (session.phase !== 'ready') {
+        const why = session.feedback.sentences;
+        if (why) return this.say(refused(sentence('station.pack.notReady'), ...why));
+        return this.say({ tone: 'error', text: `Not ready to pack: ${session.feedback.text}`, sound: 'failure' });
+      }
       const claims = this.deps.claims;
       if (claims && (await claims.confirm([session.shipmentId])).length === 0) {
         const text = claims.holds(session.shipmentId)
@@ -211,7 +221,7 @@ export class PackDesk {
       const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));
       const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);
       if (conflict) return this.say({ tone: 'error', text: conflict, sound: 'failure' });
-      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', text: 'Packing…' });
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', ...saying(sentence('station.pack.packing')) });
       const outcome = await submitPack(this.deps, session, shipment);
       if (claims) await (outcome.ok ? claims.packed([session.shipmentId]) : claims.releaseSerials(session.shipmentId));
       return this.afterPack(session, outcome);
@@ -227,7 +237,7 @@ export class PackDesk {
       this.session = undefined;
       this.shipment = undefined;
       await this.deps.claims?.release(id);
-      return this.say({ tone: 'info', text: `Shipment ${id} put aside. Scan the next shipment.`, sound: 'none' });
+      return this.say(told(sentence('station.pack.putAside', { id })));
     });
   }
 
@@ -235,7 +245,7 @@ export class PackDesk {
   private askWhichProduct(unknown: UnknownBarcode): Feedback {
     if (!this.session) return this.say({ tone: 'error', text: unknownBarcodeWithoutShipment(unknown.code, unknown.format), sound: 'failure' });
     this.unknownBarcode = unknown;
-    return this.say({ tone: 'info', text: `New barcode ${unknown.format} ${unknown.code}: which product is it? Press its number, or Esc to leave it unlinked.`, sound: 'none' });
+    return this.say(told(sentence('station.pack.newBarcode', { format: unknown.format, code: unknown.code })));
   }
 
   /** Esc at the "which product" question: the scan is dropped, the shipment stays as it was. */
@@ -243,7 +253,7 @@ export class PackDesk {
     if (!this.unknownBarcode) return this.feedback;
     const { code } = this.unknownBarcode;
     this.unknownBarcode = undefined;
-    return this.say({ tone: 'info', text: `${code} was not linked and no unit was counted. Scan the product again, or scan another code.`, sound: 'none' });
+    return this.say(told(sentence('station.pack.notLinked', { code })));
   }
 
   /** Shipments marked ready to dispatch elsewhere (Dispatch packed): no longer waiting here. */
@@ -252,7 +262,7 @@ export class PackDesk {
     for (const id of ids) {
       const at = this.awaitingDispatch.indexOf(id);
       if (at >= 0) this.awaitingDispatch.splice(at, 1);
-      if (this.jobs.has(id)) this.jobs.set(id, { shipmentId: id, status: 'dispatched', text: 'Ready to dispatch.' });
+      if (this.jobs.has(id)) this.jobs.set(id, { shipmentId: id, status: 'dispatched', ...saying(sentence('station.pack.readyToDispatch')) });
     }
     this.changed();
   }
@@ -264,12 +274,12 @@ export class PackDesk {
 
   private async start(raw: string, scan: ClassifiedScan): Promise<Feedback> {
     const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: (code) => this.deps.barcodes?.skuFor(code) });
-    if ('error' in found) return this.say({ tone: 'error', text: found.error, sound: 'failure' });
+    if ('error' in found) return this.say({ tone: 'error', ...found.error, sound: 'failure' });
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
-    if (refusal) return this.say({ tone: 'error', text: refusal.text, sound: 'failure' });
+    if (refusal) return this.say({ tone: 'error', text: refusal.text, sentences: refusal.sentences, sound: 'failure' });
     this.deps.stops?.forget(found.shipment.shipmentId);
     const missing = await this.deps.facts.load(found.shipment.orderItems.map((i) => i.sku));
-    if (missing.length > 0) return this.say({ tone: 'error', text: `No listing found for SKU ${missing[0]}; its tax code is unknown. Fix the listing before packing.`, sound: 'failure' });
+    if (missing.length > 0) return this.say(refused(sentence('station.pack.noListing', { sku: missing[0]! })));
     const claims = this.deps.claims;
     const claimed = claims ? await claimShipment(found.shipment, { claims, operator: this.deps.who.operator, orders: this.deps.client.orders, now: this.deps.clock.now().getTime(), locationId: this.deps.locationId }) : { shipment: found.shipment };
     if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, sound: 'failure' });
@@ -286,7 +296,8 @@ export class PackDesk {
     const resumed = await this.resumeAside(found.shipment.shipmentId);
     if (resumed > 0) {
       const s = this.session;
-      this.session = { ...s, feedback: { tone: 'ok', text: `Shipment ${s.shipmentId} reopened as it was put aside: ${unitProgressWords(s, true)}. ${nextStepWords(s)}`, sound: 'success' } };
+      const words = [sentence('station.pack.reopened', { id: s.shipmentId }), ...unitProgressWords(s, true), ...nextStepSentences(s)];
+      this.session = { ...s, feedback: { tone: 'ok', ...saying(...words), sound: 'success' } };
     }
     return this.settle();
   }
@@ -310,25 +321,26 @@ export class PackDesk {
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
     if (!outcome.ok) {
-      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text });
-      const refused = outcome.code === 'INVALID_IMEI_NUMBER' ? refusedSerial(session, outcome.message ?? outcome.text) : undefined;
-      if (refused && this.session === session) {
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text, sentences: outcome.sentences });
+      const badSerial = outcome.code === 'INVALID_IMEI_NUMBER' ? refusedSerial(session, outcome.message ?? outcome.text) : undefined;
+      if (badSerial && this.session === session) {
         // Only that serial is scanned again: the units, the other serials and the measurements stay.
-        const why = `The marketplace refused ${refused}: ${outcome.message ?? outcome.text}`.replace(/\.?$/, '.');
-        return this.step(STEP_KINDS.removeSerial, refused, '', (s) => removeSerial(s, refused, why));
+        const why = [sentence('station.pack.marketplaceRefused', { serial: badSerial, reason: (outcome.message ?? outcome.text).replace(/\.$/, '') })];
+        return this.step(STEP_KINDS.removeSerial, badSerial, '', (s) => removeSerial(s, badSerial, why));
       }
       if (outcome.code === 'INVALID_IMEI_NUMBER') {
+        if (outcome.sentences) return this.say(refused(...outcome.sentences, sentence('station.pack.removeWrongSerial')));
         return this.say({ tone: 'error', text: `${outcome.text} Remove the wrong serial (its Remove button) and scan it again; everything else is kept.`, sound: 'failure' });
       }
-      return this.say({ tone: 'error', text: outcome.text, sound: 'failure' });
+      return this.say({ tone: 'error', text: outcome.text, sentences: outcome.sentences, sound: 'failure' });
     }
     for (const line of session.lines) for (const unit of line.serials) for (const s of unit) this.shiftSerials.add(s);
     this.session = undefined;
     this.shipment = undefined;
-    this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'waitingLabel', text: 'Packed. Waiting for the label…' });
+    this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'waitingLabel', ...saying(sentence('station.pack.waitingLabel')) });
     const job = this.followLabel(session.shipmentId).finally(() => this.background.delete(job));
     this.background.add(job);
-    return this.say({ tone: 'ok', text: `Shipment ${session.shipmentId} packed. The label prints when it is ready; scan the next shipment.`, sound: 'success' });
+    return this.say(cheered(sentence('station.pack.packed', { id: session.shipmentId })));
   }
 
   private async followLabel(shipmentId: string): Promise<void> {
@@ -336,7 +348,7 @@ export class PackDesk {
       this.jobs.set(shipmentId, { shipmentId, status: stage, text });
       this.changed();
     });
-    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text });
+    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text, sentences: printed.sentences });
     this.changed();
     if (!printed.ok) return;
     if (this.deps.rtdPolicy === 'endOfWave') {
@@ -344,8 +356,11 @@ export class PackDesk {
       return;
     }
     const r = await dispatchShipments(this.deps, [shipmentId]);
-    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', text: `${printed.text} Ready to dispatch.` });
-    else this.jobs.set(shipmentId, { shipmentId, status: 'failed', text: r.failed[0]?.text ?? 'Ready to dispatch failed.' });
+    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', ...saying(...printed.sentences, sentence('station.pack.readyToDispatch')) });
+    else {
+      const failed = r.failed[0];
+      this.jobs.set(shipmentId, { shipmentId, status: 'failed', ...(failed ? { text: failed.text, sentences: failed.sentences } : saying(sentence('station.pack.dispatchFailed'))) });
+    }
     this.changed();
   }
 

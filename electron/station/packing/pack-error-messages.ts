@@ -1,6 +1,8 @@
 // What the packer reads when the marketplace refuses an operation. Every code of spec § Errors
 // that a desk can meet maps to one sentence saying what to do with the parcel in hand, how bad
 // it is, and whether trying again can help (so the workflow knows when to offer "Retry").
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
 import { COMMON_ERROR_CODES, PACK_ERROR_CODES, SEARCH_ERROR_CODES, type ErrorCode } from '../../../shared/api/error-codes.js';
 
 /**
@@ -13,137 +15,139 @@ export type ErrorSeverity = 'block' | 'fix' | 'warn' | 'retry';
 
 export interface ErrorAdvice {
   code: ErrorCode;
-  /** One or two short sentences for the packer, in plain words. */
+  /** One or two short sentences for the packer, in plain words (English). */
   sentence: string;
+  /** The same as a catalogue key, for a desk in another language. */
+  said: KeyedSentence;
   severity: ErrorSeverity;
   /** True when sending the same request again (later) can succeed without changing anything. */
   retryable: boolean;
 }
 
-type AdviceTable = Record<ErrorCode, Omit<ErrorAdvice, 'code'>>;
+type AdviceTable = Record<ErrorCode, Omit<ErrorAdvice, 'code' | 'sentence'>>;
 
 // Reasons are from spec § Errors; the advice is ours.
 const ADVICE: AdviceTable = {
   // Pack (spec § Errors, operation "pack").
   ITEM_ON_HOLD: {
-    sentence: 'This shipment is on hold by the marketplace. Put it aside on the hold shelf; do not pack it until the hold is released.',
+    said: sentence('station.packError.ITEM_ON_HOLD'),
     severity: 'block',
     retryable: false,
   },
   INVALID_PACK_REQUEST: {
-    sentence: 'Not every item of this shipment is ready to pack (one may be cancelled or already packed). Refresh the shipment and put the parcel aside if it stays this way.',
+    said: sentence('station.packError.INVALID_PACK_REQUEST'),
     severity: 'block',
     retryable: false,
   },
   INCOMPLETE_SHIPMENT_DIMENSIONS: {
-    sentence: 'The package size is missing or not valid. Measure the box again and enter length, breadth and height above zero.',
+    said: sentence('station.packError.INCOMPLETE_SHIPMENT_DIMENSIONS'),
     severity: 'fix',
     retryable: false,
   },
   SERVICEABILITY_NOT_ALLOWED: {
-    sentence: "The courier cannot deliver from this location to the buyer's address. Put the parcel aside and tell the supervisor.",
+    said: sentence('station.packError.SERVICEABILITY_NOT_ALLOWED'),
     severity: 'block',
     retryable: false,
   },
   SELLER_TIN_NOT_FOUND: {
-    sentence: "The seller's tax registration (TIN) is missing in the marketplace account. Stop packing and ask the account owner to add it.",
+    said: sentence('station.packError.SELLER_TIN_NOT_FOUND'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_DISPATCH_AFTER_DATE: {
-    sentence: 'This shipment may not be packed yet: its dispatch-after date is still ahead. Put it aside and pack it on that date.',
+    said: sentence('station.packError.INVALID_DISPATCH_AFTER_DATE'),
     severity: 'block',
     retryable: false,
   },
   PACK_OPERATION_NOT_AUTHORISED: {
-    sentence: 'This account is not allowed to pack this shipment. Put the parcel aside and ask the supervisor to check the marketplace account.',
+    said: sentence('station.packError.PACK_OPERATION_NOT_AUTHORISED'),
     severity: 'block',
     retryable: false,
   },
   INVALID_IMEI_NUMBER: {
-    sentence: 'A serial or IMEI number was not accepted. Scan the number printed on the device box again, then pack.',
+    said: sentence('station.packError.INVALID_IMEI_NUMBER'),
     severity: 'fix',
     retryable: false,
   },
   WEIGHT_ANOMALY_ERROR: {
-    sentence: 'The weight or size does not fit this product. Weigh and measure the parcel again, correct the values, then pack.',
+    said: sentence('station.packError.WEIGHT_ANOMALY_ERROR'),
     severity: 'fix',
     retryable: false,
   },
   WEIGHT_ANOMALY_WARNING: {
-    sentence: 'The weight or size looks unusual for this product. Check the scale reading and the box size; continue if they are right.',
+    said: sentence('station.packError.WEIGHT_ANOMALY_WARNING'),
     severity: 'warn',
     retryable: false,
   },
   PACK_GSTIN_NOT_FOUND: {
-    sentence: "The seller's GSTIN must be checked and updated in the marketplace account. Stop packing and ask the account owner.",
+    said: sentence('station.packError.PACK_GSTIN_NOT_FOUND'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_PACK_CHANNEL: {
-    sentence: 'This shipment cannot be packed from this station (its shipment type needs another channel). Put it aside and tell the supervisor.',
+    said: sentence('station.packError.INVALID_PACK_CHANNEL'),
     severity: 'block',
     retryable: false,
   },
   DUPLICATE_PACK_REQUEST: {
-    sentence: 'An earlier pack of this shipment is still being processed. Wait a minute and refresh; do not pack it a second time.',
+    said: sentence('station.packError.DUPLICATE_PACK_REQUEST'),
     severity: 'retry',
     retryable: true,
   },
   INVALID_LOCATION: {
-    sentence: 'This shipment belongs to another warehouse location. Check the location chosen in the settings, or put the parcel aside.',
+    said: sentence('station.packError.INVALID_LOCATION'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_PURCHASE_PRICE: {
-    sentence: 'A purchase price was sent that does not apply to this item (it is only for refurbished products). Ask the supervisor to correct the item.',
+    said: sentence('station.packError.INVALID_PURCHASE_PRICE'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_PACKAGE_DIMENSION: {
-    sentence: 'The package is too large for the courier. Use a smaller box if the item fits, measure again, then pack.',
+    said: sentence('station.packError.INVALID_PACKAGE_DIMENSION'),
     severity: 'fix',
     retryable: false,
   },
   // Common (spec § Errors).
   DEPENDENT_SYSTEM_CALL_FAILED: {
-    sentence: 'The marketplace could not finish this just now. Try again in a minute; keep the parcel at the desk.',
+    said: sentence('station.packError.DEPENDENT_SYSTEM_CALL_FAILED'),
     severity: 'retry',
     retryable: true,
   },
   UNPROCESSABLE_ENTITY: {
-    sentence: 'The marketplace refused the request as incomplete. Refresh the shipment and try once more; if it repeats, tell the supervisor.',
+    said: sentence('station.packError.UNPROCESSABLE_ENTITY'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_SHIPMENTS: {
-    sentence: 'The marketplace does not recognise this shipment. Scan the label again; if it repeats, put the parcel aside.',
+    said: sentence('station.packError.INVALID_SHIPMENTS'),
     severity: 'block',
     retryable: false,
   },
   INVALID_SHIPMENT_STATE: {
-    sentence: 'The shipment is not in a state that allows this yet (for example its label is not ready, or it is already packed or cancelled). Check it on the Queue screen and try again when it has moved on.',
+    said: sentence('station.packError.INVALID_SHIPMENT_STATE'),
     severity: 'fix',
     retryable: true,
   },
   OPERATION_NOT_ALLOWED: {
-    sentence: 'This shipment does not belong to this seller account. Put the parcel aside and tell the supervisor.',
+    said: sentence('station.packError.OPERATION_NOT_ALLOWED'),
     severity: 'block',
     retryable: false,
   },
   // Search (spec § Errors, operation "search"): the station built a wrong query.
   INVALID_REQUEST_PAGE_SIZE: {
-    sentence: 'The order list could not be loaded (the station asked for a wrong page size). Try again; if it repeats, report it.',
+    said: sentence('station.packError.INVALID_REQUEST_PAGE_SIZE'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_REQUEST_JSON: {
-    sentence: 'The order list could not be loaded (the station sent a request the marketplace could not read). Report it to support.',
+    said: sentence('station.packError.INVALID_REQUEST_JSON'),
     severity: 'fix',
     retryable: false,
   },
   INVALID_DATE_FORMAT: {
-    sentence: 'The dates of the search were not understood. Pick the dates again from the calendar.',
+    said: sentence('station.packError.INVALID_DATE_FORMAT'),
     severity: 'fix',
     retryable: false,
   },
@@ -157,13 +161,9 @@ export const ADVISED_ERROR_CODES: readonly ErrorCode[] = [...PACK_ERROR_CODES, .
  * cautious sentence that still carries the marketplace's own message, never the bare code.
  */
 export function adviceFor(code: string, marketplaceMessage?: string): ErrorAdvice {
-  const known = (ADVICE as Record<string, Omit<ErrorAdvice, 'code'>>)[code];
-  if (known) return { code: code as ErrorCode, ...known };
-  const said = marketplaceMessage?.trim() ? ` The marketplace said: "${marketplaceMessage.trim()}".` : '';
-  return {
-    code: code as ErrorCode,
-    sentence: `The marketplace refused this operation.${said} Put the parcel aside and tell the supervisor.`,
-    severity: 'block',
-    retryable: false,
-  };
+  const known = (ADVICE as Record<string, Omit<ErrorAdvice, 'code' | 'sentence'>>)[code];
+  if (known) return { code: code as ErrorCode, sentence: englishSentence(known.said), ...known };
+  const message = marketplaceMessage?.trim();
+  const said = message ? sentence('station.packError.unknownSaid', { message }) : sentence('station.packError.unknown');
+  return { code: code as ErrorCode, sentence: englishSentence(said), said, severity: 'block', retryable: false };
 }

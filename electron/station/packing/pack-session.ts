@@ -6,7 +6,10 @@
 // units -> dimensions and weight for every sub-shipment -> ready to pack.
 import type { ClassifiedScan } from '../../../shared/barcodes.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
-import { serialProblem } from './serial-checks.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
+import { garbledWords } from './identify.js';
+import { serialProblemWords } from './serial-checks.js';
 import { packageTitles } from '../../../shared/package-titles.js';
 
 /** What the desk knows about a product beyond the shipment record (from its listing). */
@@ -57,9 +60,15 @@ export type Phase = 'verifying' | 'serial' | 'measuring' | 'ready';
 
 export interface Feedback {
   tone: 'ok' | 'error' | 'info';
+  /** The words in English (logs, the command line). */
   text: string;
   sound: 'success' | 'failure' | 'none';
+  /** The same words as catalogue keys, for a desk in another language. */
+  sentences?: KeyedSentence[];
 }
+
+/** Words of the desk: keyed sentences said one after another. */
+export type Words = KeyedSentence[];
 
 /** One thing the packer did that undo can take back: units ticked (by scan or typed count), or a serial. */
 export type Step = { kind: 'units'; sku: string; units: { orderItemId: string; count: number }[] } | { kind: 'serial'; orderItemId: string; serial: string };
@@ -85,10 +94,9 @@ export interface SessionContext {
 
 type FactsOf = (sku: string) => ProductFacts | undefined;
 
-const ok = (text: string): Feedback => ({ tone: 'ok', text, sound: 'success' });
-const refuse = (text: string): Feedback => ({ tone: 'error', text, sound: 'failure' });
-const info = (text: string): Feedback => ({ tone: 'info', text, sound: 'none' });
-const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+const ok = (...words: Words): Feedback => ({ tone: 'ok', ...saying(...words), sound: 'success' });
+const refuse = (...words: Words): Feedback => ({ tone: 'error', ...saying(...words), sound: 'failure' });
+const info = (...words: Words): Feedback => ({ tone: 'info', ...saying(...words), sound: 'none' });
 
 export function openSession(sessionId: string, shipment: ShipmentWire, facts: FactsOf): PackSessionState {
   // The oldest order line first: a unit scan ticks the oldest line of its product that still needs units.
@@ -119,7 +127,7 @@ export function openSession(sessionId: string, shipment: ShipmentWire, facts: Fa
     lines,
     parcels,
     steps: [],
-    feedback: ok(total === 1 ? `Shipment ${shipment.shipmentId} opened: scan its unit.` : `Shipment ${shipment.shipmentId} opened: scan each of its ${total} units.`),
+    feedback: ok(sentence('station.pack.opened', { id: shipment.shipmentId, count: total })),
   };
 }
 
@@ -151,14 +159,14 @@ export function isMeasured(p: Parcel): boolean {
   return p.dimensions !== undefined && p.weightKg !== undefined && p.weightSource !== 'listing' && p.dimensionsSource !== 'listing';
 }
 
-/** What a parcel still needs, in words ('' when nothing). */
-function stillNeeds(p: Parcel): string {
+/** What a parcel still needs, in words (undefined when nothing). */
+function stillNeeds(p: Parcel): KeyedSentence | undefined {
   const weight = p.weightKg === undefined || p.weightSource === 'listing';
   const size = p.dimensions === undefined || p.dimensionsSource === 'listing';
-  if (weight && size) return 'its weight and size';
-  if (weight) return 'its weight';
-  if (size) return 'its size (length, breadth, height)';
-  return '';
+  if (weight && size) return sentence('station.pack.needsWeightAndSize');
+  if (weight) return sentence('station.pack.needsWeight');
+  if (size) return sentence('station.pack.needsSize');
+  return undefined;
 }
 
 export function unitsLeft(state: PackSessionState): number {
@@ -166,23 +174,23 @@ export function unitsLeft(state: PackSessionState): number {
 }
 
 export function applyScan(state: PackSessionState, scan: ClassifiedScan, ctx: SessionContext, facts: FactsOf): PackSessionState {
-  if (scan.kind === 'garbled') return { ...state, feedback: refuse(`That scan could not be read: ${scan.reason} Scan again.`) };
+  if (scan.kind === 'garbled') return { ...state, feedback: refuse(garbledWords(scan.value)) };
 
   if (state.phase === 'serial') return applySerial(state, scan, ctx, facts);
 
   if (scan.kind === 'shipmentId') {
-    if (scan.value === state.shipmentId) return { ...state, feedback: info('This shipment is already open. Scan its units.') };
-    return { ...state, feedback: refuse(`Shipment ${state.shipmentId} is still open. Finish it, or press Esc to put it aside, before scanning ${scan.value}.`) };
+    if (scan.value === state.shipmentId) return { ...state, feedback: info(sentence('station.pack.alreadyOpen')) };
+    return { ...state, feedback: refuse(sentence('station.pack.stillOpen', { id: state.shipmentId, scanned: scan.value })) };
   }
   if (scan.kind === 'imei') {
-    return { ...state, feedback: refuse('That is an IMEI. Scan the product barcode (SKU, FSN or EAN) first; the desk then asks for the IMEI.') };
+    return { ...state, feedback: refuse(sentence('station.pack.imeiFirst')) };
   }
   if (scan.kind === 'orderItemId') {
     const line = state.lines.find((l) => l.orderItemId === scan.value);
     if (line) return verifyUnits(state, line.sku, 1, line.orderItemId);
   }
   const sku = productSkuOf(state, scan, facts);
-  if (!sku) return { ...state, feedback: refuse(`Wrong item: ${scan.value} is not in shipment ${state.shipmentId}. Put it back and scan the right product.`) };
+  if (!sku) return { ...state, feedback: refuse(sentence('station.pack.wrongItem', { code: scan.value, id: state.shipmentId })) };
   return verifyUnits(state, sku, 1);
 }
 
@@ -193,14 +201,14 @@ export function applyScan(state: PackSessionState, scan: ClassifiedScan, ctx: Se
 export function verifyUnits(state: PackSessionState, sku: string, count: number, onlyLine?: string): PackSessionState {
   const lines = state.lines.filter((l) => l.sku === sku && (!onlyLine || l.orderItemId === onlyLine));
   const title = lines[0]?.title ?? sku;
-  if (lines.length === 0) return { ...state, feedback: refuse(`Wrong item: ${sku} is not in shipment ${state.shipmentId}. Put it back and scan the right product.`) };
+  if (lines.length === 0) return { ...state, feedback: refuse(sentence('station.pack.wrongItem', { code: sku, id: state.shipmentId })) };
   const wanted = lines.reduce((a, l) => a + l.quantity, 0);
   const have = lines.reduce((a, l) => a + l.verified, 0);
   if (have >= wanted) {
-    return { ...state, feedback: refuse(`All ${units(wanted)} of ${title} are already scanned. Do not add another unit; put this one back.`) };
+    return { ...state, feedback: refuse(sentence('station.pack.allScanned', { count: wanted, title })) };
   }
   if (have + count > wanted) {
-    return { ...state, feedback: refuse(`The shipment has ${units(wanted - have)} of ${title} left to scan, not ${count}. Count again.`) };
+    return { ...state, feedback: refuse(sentence('station.pack.tooMany', { count: wanted - have, title, n: count })) };
   }
   let left = count;
   const ticked: { orderItemId: string; count: number }[] = [];
@@ -213,13 +221,16 @@ export function verifyUnits(state: PackSessionState, sku: string, count: number,
   });
   const after = settlePhase({ ...state, lines: next, steps: [...state.steps, { kind: 'units', sku, units: ticked }] });
   const done = have + count;
-  const where = lines.length > 1 ? ` (${lines.length} order lines)` : '';
-  const lead = `${title}: ${count === 1 ? `unit ${done}` : `${count} units counted, ${done}`} of ${wanted} verified${where}.`;
+  const params = { title, done, total: wanted, n: count, lines: lines.length };
+  const several = lines.length > 1;
+  let lead: KeyedSentence;
+  if (count === 1) lead = several ? sentence('station.pack.unitVerifiedLines', params) : sentence('station.pack.unitVerified', params);
+  else lead = several ? sentence('station.pack.unitsCountedLines', params) : sentence('station.pack.unitsCounted', params);
   if (after.phase === 'serial') {
     const owed = after.lines.find((l) => l.orderItemId === after.serialFor)!;
-    return { ...after, feedback: ok(`${lead} Now scan its ${owed.imei ? 'IMEI' : 'IMEI / serial number'}.`) };
+    return { ...after, feedback: ok(lead, owed.imei ? sentence('station.pack.nowImei') : sentence('station.pack.nowSerial')) };
   }
-  return { ...after, feedback: ok(progressText(after, lead)) };
+  return { ...after, feedback: ok(...progressWords(after, lead)) };
 }
 
 /**
@@ -228,57 +239,58 @@ export function verifyUnits(state: PackSessionState, sku: string, count: number,
  * are refused: each unit needs its own serial.
  */
 export function applyCount(state: PackSessionState, total: number): PackSessionState {
-  if (!Number.isInteger(total) || total < 1) return { ...state, feedback: refuse('Type a whole number of units, 1 or more.') };
+  if (!Number.isInteger(total) || total < 1) return { ...state, feedback: refuse(sentence('station.pack.countWhole')) };
   if (state.phase === 'serial') {
     const owed = state.lines.find((l) => l.orderItemId === state.serialFor);
-    return { ...state, feedback: refuse(`Scan the ${owed?.imei ? 'IMEI' : 'serial number'} of ${owed?.title ?? 'the unit'} first; a count is not a serial.`) };
+    const title = owed?.title ?? '';
+    return { ...state, feedback: refuse(owed?.imei ? sentence('station.pack.countNotImei', { title }) : sentence('station.pack.countNotSerial', { title })) };
   }
   const last = [...state.steps].reverse().find((s): s is Extract<Step, { kind: 'units' }> => s.kind === 'units');
   const open = [...new Set(state.lines.filter((l) => l.verified < l.quantity).map((l) => l.sku))];
   const sku = last?.sku ?? (open.length === 1 ? open[0] : undefined);
-  if (!sku) return { ...state, feedback: refuse('Scan one unit of the product first, then type how many of it are in hand.') };
+  if (!sku) return { ...state, feedback: refuse(sentence('station.pack.countScanFirst')) };
   const lines = state.lines.filter((l) => l.sku === sku);
   const title = lines[0].title;
   if (lines.some((l) => l.serialized)) {
-    return { ...state, feedback: refuse(`${title} needs one serial per unit: scan each unit and its serial; a count cannot stand for them.`) };
+    return { ...state, feedback: refuse(sentence('station.pack.countSerialized', { title })) };
   }
   const wanted = lines.reduce((a, l) => a + l.quantity, 0);
   const have = lines.reduce((a, l) => a + l.verified, 0);
-  if (total > wanted) return { ...state, feedback: refuse(`The shipment has ${units(wanted)} of ${title}, not ${total}. Count again; put the extra units back.`) };
-  if (total < have) return { ...state, feedback: refuse(`${units(have)} of ${title} are already scanned, more than ${total}. Press Ctrl+Z to take units back.`) };
-  if (total === have) return { ...state, feedback: info(`${title}: ${total} of ${wanted} already counted.`) };
+  if (total > wanted) return { ...state, feedback: refuse(sentence('station.pack.countTooMany', { count: wanted, title, n: total })) };
+  if (total < have) return { ...state, feedback: refuse(sentence('station.pack.countBelow', { count: have, title, n: total })) };
+  if (total === have) return { ...state, feedback: info(sentence('station.pack.countSame', { title, n: total, total: wanted })) };
   return verifyUnits(state, sku, total - have);
 }
 
 function applySerial(state: PackSessionState, scan: ClassifiedScan, ctx: SessionContext, facts: FactsOf): PackSessionState {
   const line = state.lines.find((l) => l.orderItemId === state.serialFor)!;
-  const what = line.imei ? 'IMEI' : 'IMEI / serial number';
   if (productSkuOf(state, scan, facts) !== undefined || scan.kind === 'ean13' || scan.kind === 'upca') {
-    return { ...state, feedback: refuse(`Scan the ${what} of ${line.title} now (not a product code). Ctrl+Z takes the unit back.`) };
+    const title = line.title;
+    return { ...state, feedback: refuse(line.imei ? sentence('station.pack.imeiNotProduct', { title }) : sentence('station.pack.serialNotProduct', { title })) };
   }
-  const problem = serialProblem(scan, { title: line.title, imei: line.imei ?? false });
-  if (problem) return { ...state, feedback: refuse(problem) };
+  const problem = serialProblemWords(scan, { title: line.title, imei: line.imei ?? false });
+  if (problem) return { ...state, feedback: refuse(...problem) };
   const serial = scan.value;
   const inSession = state.lines.some((l) => l.serials.some((unit) => unit.includes(serial)));
-  if (inSession) return { ...state, feedback: refuse(`Serial ${serial} was already scanned for this shipment. Scan the serial of the next unit.`) };
+  if (inSession) return { ...state, feedback: refuse(sentence('station.pack.serialTwice', { serial })) };
   if (ctx.serialUsedInShift(serial)) {
-    return { ...state, feedback: refuse(`Serial ${serial} was already packed in another shipment this shift. Check the unit: it may be the wrong box.`) };
+    return { ...state, feedback: refuse(sentence('station.pack.serialInShift', { serial })) };
   }
   const lines = state.lines.map((l) => (l === line ? { ...l, serials: [...l.serials, [serial]] } : l));
   const after = settlePhase({ ...state, lines, steps: [...state.steps, { kind: 'serial', orderItemId: line.orderItemId, serial }] });
-  return { ...after, feedback: ok(progressText(after, `Serial ${serial} recorded for ${line.title}.`)) };
+  return { ...after, feedback: ok(...progressWords(after, sentence('station.pack.serialRecorded', { serial, title: line.title }))) };
 }
 
 /** Takes back the last unit, typed count or serial; everything else of the shipment stays. */
 export function undoLast(state: PackSessionState): PackSessionState {
   const step = state.steps[state.steps.length - 1];
-  if (!step) return { ...state, feedback: info('Nothing to undo: no unit or serial is scanned yet.') };
+  if (!step) return { ...state, feedback: info(sentence('station.pack.nothingToUndo')) };
   const steps = state.steps.slice(0, -1);
   if (step.kind === 'serial') {
     const lines = state.lines.map((l) => (l.orderItemId === step.orderItemId ? { ...l, serials: withoutSerial(l.serials, step.serial) } : l));
     const after = settlePhase({ ...state, lines, steps });
     const title = lines.find((l) => l.orderItemId === step.orderItemId)?.title ?? '';
-    return { ...after, feedback: info(`Undone: serial ${step.serial} of ${title} taken back. Scan that unit's serial again, or Ctrl+Z again to take the unit back.`) };
+    return { ...after, feedback: info(sentence('station.pack.undoneSerial', { serial: step.serial, title })) };
   }
   const lines = state.lines.map((l) => {
     const u = step.units.find((x) => x.orderItemId === l.orderItemId);
@@ -287,19 +299,20 @@ export function undoLast(state: PackSessionState): PackSessionState {
   const count = step.units.reduce((a, u) => a + u.count, 0);
   const after = settlePhase({ ...state, lines, steps });
   const title = lines.find((l) => l.sku === step.sku)?.title ?? step.sku;
-  return { ...after, feedback: info(progressText(after, `Undone: ${units(count)} of ${title} taken back.`)) };
+  return { ...after, feedback: info(...progressWords(after, sentence('station.pack.undoneUnits', { count, title }))) };
 }
 
 /** Removes one serial (to replace it): its unit stays verified and waits for a new serial. */
-export function removeSerial(state: PackSessionState, serial: string, why?: string): PackSessionState {
+export function removeSerial(state: PackSessionState, serial: string, why?: Words): PackSessionState {
   const line = state.lines.find((l) => l.serials.some((u) => u.includes(serial)));
-  if (!line) return { ...state, feedback: refuse(`Serial ${serial} is not recorded in this shipment.`) };
+  if (!line) return { ...state, feedback: refuse(sentence('station.pack.serialNotHere', { serial })) };
   const lines = state.lines.map((l) => (l === line ? { ...l, serials: withoutSerial(l.serials, serial) } : l));
   const steps = state.steps.filter((s) => !(s.kind === 'serial' && s.serial === serial));
   const after = settlePhase({ ...state, lines, steps });
-  const what = line.imei ? 'IMEI' : 'serial';
-  const lead = why ? `${why} ` : `${what === 'IMEI' ? 'IMEI' : 'Serial'} ${serial} removed from ${line.title}. `;
-  return { ...after, feedback: { tone: why ? 'error' : 'info', text: `${lead}Scan the ${what} of that unit again; the other scans and the measurements are kept.`, sound: why ? 'failure' : 'none' } };
+  const params = { serial, title: line.title };
+  const lead = why ?? [line.imei ? sentence('station.pack.imeiRemoved', params) : sentence('station.pack.serialRemoved', params)];
+  const again = line.imei ? sentence('station.pack.imeiAgain') : sentence('station.pack.serialAgain');
+  return { ...after, feedback: { tone: why ? 'error' : 'info', ...saying(...lead, again), sound: why ? 'failure' : 'none' } };
 }
 
 function withoutSerial(serials: string[][], serial: string): string[][] {
@@ -309,35 +322,48 @@ function withoutSerial(serials: string[][], serial: string): string[][] {
 
 /** Words for what undo would take back now, for the Undo button; undefined when nothing. */
 export function undoPreview(state: PackSessionState): string | undefined {
+  const said = undoPreviewSentence(state);
+  return said && englishSentence(said);
+}
+
+/** The same as a keyed sentence. */
+export function undoPreviewSentence(state: PackSessionState): KeyedSentence | undefined {
   const step = state.steps[state.steps.length - 1];
   if (!step) return undefined;
-  if (step.kind === 'serial') return `serial ${step.serial}`;
+  if (step.kind === 'serial') return sentence('station.pack.undoSerial', { serial: step.serial });
   const count = step.units.reduce((a, u) => a + u.count, 0);
   const title = state.lines.find((l) => l.sku === step.sku)?.title ?? step.sku;
-  return `${units(count)} of ${title}`;
+  return sentence('station.pack.undoUnits', { count, title });
 }
 
 /** What the packer does next, in words: the serial owed, the units left, the measurements, or Enter. */
 export function nextStepWords(state: PackSessionState): string {
-  return progressText(state, '').trim();
+  return saying(...progressWords(state)).text;
 }
 
-function progressText(state: PackSessionState, lead: string): string {
+/** The same as keyed sentences. */
+export function nextStepSentences(state: PackSessionState): Words {
+  return progressWords(state);
+}
+
+function progressWords(state: PackSessionState, lead?: KeyedSentence): Words {
+  const said = lead ? [lead] : [];
   const left = unitsLeft(state);
   if (state.phase === 'serial') {
     const owed = state.lines.find((l) => l.orderItemId === state.serialFor);
-    return `${lead} Scan the ${owed?.imei ? 'IMEI' : 'IMEI / serial number'} of ${owed?.title ?? 'the unit'}.`;
+    const title = owed?.title ?? '';
+    return [...said, owed?.imei ? sentence('station.pack.scanOwedImei', { title }) : sentence('station.pack.scanOwedSerial', { title })];
   }
-  if (left > 0) return `${lead} ${units(left)} left to scan.`;
+  if (left > 0) return [...said, sentence('station.pack.unitsLeft', { count: left })];
   if (state.phase === 'measuring') {
     const n = state.parcels.length;
     const listed = state.parcels.some((p) => p.weightSource === 'listing' || p.dimensionsSource === 'listing');
-    if (n === 1) return `${lead} All units verified. Weigh and measure the parcel.`;
+    if (n === 1) return [...said, sentence('station.pack.measureParcel')];
     const done = state.parcels.filter(isMeasured).length;
-    if (done > 0) return `${lead} All units verified. ${done} of ${n} parcels weighed and measured; weigh and measure the rest, then press Enter.`;
-    return `${lead} All units verified. Weigh and measure each of the ${n} parcels${listed ? ' (the listing’s sizes are shown; they are not what the boxes weigh)' : ''}, then press Enter.`;
+    if (done > 0) return [...said, sentence('station.pack.measureRest', { done, total: n })];
+    return [...said, listed ? sentence('station.pack.measureEachListed', { total: n }) : sentence('station.pack.measureEach', { total: n })];
   }
-  return `${lead} Ready to pack: press Enter.`;
+  return [...said, sentence('station.pack.readyEnter')];
 }
 
 export interface Measurement {
@@ -351,10 +377,10 @@ export interface Measurement {
 export function applyMeasurement(state: PackSessionState, m: Measurement): PackSessionState {
   const values = [m.weightKg, m.dimensions?.length, m.dimensions?.breadth, m.dimensions?.height].filter((v) => v !== undefined) as number[];
   if (values.some((v) => !Number.isFinite(v) || v <= 0)) {
-    return { ...state, feedback: refuse('Dimensions and weight must be positive numbers (spec § pack: "Positive values"). Measure again.') };
+    return { ...state, feedback: refuse(sentence('station.pack.notPositive')) };
   }
   const target = m.subShipmentId ? state.parcels.find((p) => p.subShipmentId === m.subShipmentId) : (state.parcels.find((p) => !isMeasured(p)) ?? state.parcels[0]);
-  if (!target) return { ...state, feedback: refuse(`Package ${m.subShipmentId} is not part of this shipment.`) };
+  if (!target) return { ...state, feedback: refuse(sentence('station.pack.noSuchPackage', { id: m.subShipmentId ?? '' })) };
   const parcels = state.parcels.map((p) =>
     p === target
       ? {
@@ -369,22 +395,31 @@ export function applyMeasurement(state: PackSessionState, m: Measurement): PackS
   );
   const after = settlePhase({ ...state, parcels });
   const measured = parcels.find((p) => p.subShipmentId === target.subShipmentId)!;
-  const lead = parcels.length > 1 ? `Parcel ${parcels.indexOf(measured) + 1} of ${parcels.length} (${target.title})` : target.title;
+  const lead =
+    parcels.length > 1
+      ? sentence('station.pack.parcelOf', { n: parcels.indexOf(measured) + 1, total: parcels.length, title: target.title })
+      : sentence('station.pack.parcelTitle', { title: target.title });
   const needs = stillNeeds(measured);
-  let text: string;
-  if (after.phase === 'ready') text = `${lead}: ${describe(measured)}. ${parcels.length > 1 ? 'Every parcel is' : 'The parcel is'} weighed and measured. Ready to pack: press Enter.`;
-  else if (needs) text = `${lead}: ${describe(measured)}. It still needs ${needs}.`;
+  const said: Words = [lead, describe(measured)];
+  if (after.phase === 'ready') said.push(parcels.length > 1 ? sentence('station.pack.everyParcelMeasured') : sentence('station.pack.parcelMeasured'), sentence('station.pack.readyEnter'));
+  else if (needs) said.push(needs);
   else {
     const next = parcels.find((p) => !isMeasured(p));
     const done = parcels.filter(isMeasured).length;
-    text = `${lead}: ${describe(measured)}. ${done} of ${parcels.length} parcels weighed and measured${next ? `; next: parcel ${parcels.indexOf(next) + 1} (${next.title})` : ''}.`;
+    said.push(
+      next
+        ? sentence('station.pack.parcelsDoneNext', { done, total: parcels.length, n: parcels.indexOf(next) + 1, title: next.title })
+        : sentence('station.pack.parcelsDone', { done, total: parcels.length }),
+    );
   }
-  return { ...after, feedback: { tone: 'ok', text, sound: 'none' } };
+  return { ...after, feedback: { tone: 'ok', ...saying(...said), sound: 'none' } };
 }
 
-function describe(p: Parcel): string {
-  const parts: string[] = [];
-  if (p.dimensions) parts.push(`${p.dimensions.length} x ${p.dimensions.breadth} x ${p.dimensions.height} cm`);
-  if (p.weightKg !== undefined) parts.push(`${p.weightKg} kg`);
-  return parts.join(', ') || 'not measured';
+function describe(p: Parcel): KeyedSentence {
+  const d = p.dimensions;
+  const size = d ? { length: d.length, breadth: d.breadth, height: d.height } : undefined;
+  if (size && p.weightKg !== undefined) return sentence('station.pack.sizeWeight', { ...size, kg: p.weightKg });
+  if (size) return sentence('station.pack.sizeOnly', size);
+  if (p.weightKg !== undefined) return sentence('station.pack.weightOnly', { kg: p.weightKg });
+  return sentence('station.pack.notMeasured');
 }

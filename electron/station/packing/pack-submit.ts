@@ -13,6 +13,8 @@ import { buildPackRequest, PackInputError } from './pack-request.js';
 import type { PackSessionState } from './pack-session.js';
 import { documentsReady, labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments } from './reconcile.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
@@ -28,7 +30,13 @@ export interface LabelPrinter {
 export type LabelStage = 'waitingLabel' | 'waitingPrinter';
 
 /** `message`: the marketplace's own words, when it answered with a refusal. */
-export type PackOutcome = { ok: true } | { ok: false; code: string; text: string; message?: string };
+export type PackOutcome = { ok: true } | { ok: false; code: string; text: string; message?: string; sentences?: KeyedSentence[] };
+
+/** The marketplace's refusal in the packer's words: the English and its catalogue key. */
+function refusal(code: string, message: string | undefined): { text: string; sentences: KeyedSentence[] } {
+  const advice = adviceFor(code, message);
+  return { text: advice.sentence, sentences: [advice.said] };
+}
 
 export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire): Promise<PackOutcome> {
   let invoiceNumber: string | undefined;
@@ -66,7 +74,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     else {
       const code = r?.errorCode ?? 'FAILURE';
       refusedForSure = r !== undefined;
-      failure = { ok: false, code, text: adviceFor(code, r?.errorMessage ?? undefined).sentence, message: r?.errorMessage ?? undefined };
+      failure = { ok: false, code, ...refusal(code, r?.errorMessage ?? undefined), message: r?.errorMessage ?? undefined };
     }
   } catch (e) {
     if (!(e instanceof MarketplaceError)) throw e;
@@ -76,7 +84,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
       if (r?.done.includes(shipment.shipmentId)) ok = true;
       refusedForSure = r?.notDone.includes(shipment.shipmentId) ?? false;
     } else refusedForSure = true;
-    if (!ok) failure = { ok: false, code: e.code ?? e.kind, text: e.code ? adviceFor(e.code, e.message).sentence : `${e.message} Press Enter to try again.` };
+    if (!ok) failure = { ok: false, code: e.code ?? e.kind, ...(e.code ? refusal(e.code, e.message) : { text: `${e.message} Press Enter to try again.` }) };
   }
   if (!ok) {
     // A definite refusal: the shared series takes the number back for the next pack (README rule).
@@ -139,9 +147,9 @@ export async function waitAndPrint(
   shipmentId: string,
   progress: (text: string, stage?: LabelStage) => void,
   waitForDocuments: DocumentsWait = watchDocuments,
-): Promise<{ ok: boolean; text: string }> {
+): Promise<{ ok: boolean } & SaidWords> {
   if (!(await waitForDocuments(deps, shipmentId, (text) => progress(text)))) {
-    return { ok: false, text: `The marketplace has not produced the label of ${shipmentId} in 30 minutes. Reprint it later from Print.` };
+    return { ok: false, ...saying(sentence('station.pack.noLabelYet', { id: shipmentId })) };
   }
   try {
     const pdf = await deps.client.orders.labels([shipmentId]);
@@ -151,31 +159,31 @@ export async function waitAndPrint(
       // job, and the packer reads why until the printer completes it.
       progress(`Label sent to ${printer}; waiting for the printer to print it.`, 'waitingPrinter');
       const done = await deps.printer.whenPrinted(jobId, (text) => progress(text, 'waitingPrinter'));
-      if (!done.ok) return { ok: false, text: `The label of ${shipmentId} did not print: ${done.text} Reprint it from Print.` };
+      if (!done.ok) return { ok: false, ...saying(sentence('station.pack.labelNotPrinted', { id: shipmentId, reason: done.text })) };
     }
     await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: LABEL_PRINTED });
-    return { ok: true, text: `Label printed on ${printer}.${note ? ` ${note}` : ''}` };
+    return { ok: true, ...saying(note ? sentence('station.pack.labelPrintedNote', { printer, note }) : sentence('station.pack.labelPrinted', { printer })) };
   } catch (e) {
-    return { ok: false, text: `The label of ${shipmentId} could not be printed: ${(e as Error).message}` };
+    return { ok: false, ...saying(sentence('station.pack.labelFailed', { id: shipmentId, reason: (e as Error).message })) };
   }
 }
 
-export async function dispatchShipments(deps: DeskDeps, ids: string[]): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
+export async function dispatchShipments(deps: DeskDeps, ids: string[]): Promise<{ dispatched: string[]; failed: ({ shipmentId: string } & SaidWords)[] }> {
   const dispatched: string[] = [];
-  const failed: { shipmentId: string; text: string }[] = [];
+  const failed: ({ shipmentId: string } & SaidWords)[] = [];
   try {
     const { result } = await journaled(deps.journal, deps.who, { op: 'dispatch', targets: { shipmentIds: ids }, request: { locationId: deps.locationId } }, () => deps.client.orders.dispatch(ids, deps.locationId), (r) => ({
       status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
     }));
     for (const r of result) {
       if (r.processingStatus === 'SUCCESS') dispatched.push(r.shipmentId);
-      else failed.push({ shipmentId: r.shipmentId, text: adviceFor(r.errorCode ?? 'FAILURE', r.errorMessage ?? undefined).sentence });
+      else failed.push({ shipmentId: r.shipmentId, ...refusal(r.errorCode ?? 'FAILURE', r.errorMessage ?? undefined) });
     }
   } catch (e) {
     if (!(e instanceof MarketplaceError) || !(e.outcomeUnknown || e.retryable)) throw e;
     const r = await reconcileShipments(deps.client.orders, 'dispatch', ids);
     dispatched.push(...r.done);
-    for (const id of [...r.notDone, ...r.unknown]) failed.push({ shipmentId: id, text: 'Ready to dispatch was not confirmed. Try again from Dispatch.' });
+    for (const id of [...r.notDone, ...r.unknown]) failed.push({ shipmentId: id, ...saying(sentence('station.pack.dispatchNotConfirmed')) });
   }
   return { dispatched, failed };
 }

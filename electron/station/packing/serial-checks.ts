@@ -4,6 +4,8 @@
 // any other serial is a code of letters and digits that is not one of the shipment's own codes.
 import { isValidImei, luhnCheckDigit, type ClassifiedScan } from '../../../shared/barcodes.js';
 import { IMEI_LENGTH } from '../../../shared/api/limits.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { saying, sentence } from '../../../shared/i18n/station-sentences.js';
 
 /** Shorter than this is not a manufacturer's serial number (a quantity, a stray key). */
 export const MIN_SERIAL_LENGTH = 4;
@@ -17,27 +19,37 @@ export interface SerialTarget {
   imei: boolean;
 }
 
-/** Why a scan cannot be this unit's serial, in words that say what to scan instead; undefined when it can. */
-export function serialProblem(scan: ClassifiedScan, target: SerialTarget): string | undefined {
+/**
+ * Why a scan cannot be this unit's serial, as keyed sentences that say what to scan instead;
+ * undefined when it can.
+ */
+export function serialProblemWords(scan: ClassifiedScan, target: SerialTarget): KeyedSentence[] | undefined {
   const v = scan.value;
+  const title = target.title;
   if (scan.kind === 'shipmentId' || scan.kind === 'orderId' || scan.kind === 'orderItemId' || scan.kind === 'returnId') {
-    return `${v} is a shipment or order code, not a serial. Scan the ${target.imei ? 'IMEI' : 'serial number'} of ${target.title}.`;
+    return [target.imei ? sentence('station.pack.serialIsOrderImei', { code: v, title }) : sentence('station.pack.serialIsOrder', { code: v, title })];
   }
   if (target.imei) return imeiProblem(v);
   if (scan.kind === 'imei' && !scan.valid) return imeiProblem(v);
-  if (v.length < MIN_SERIAL_LENGTH) return `${v} is too short for a serial number (at least ${MIN_SERIAL_LENGTH} characters). Scan the serial label of ${target.title}.`;
-  if (v.length > MAX_SERIAL_LENGTH) return `That code has ${v.length} characters; a serial number has at most ${MAX_SERIAL_LENGTH}. Scan the serial label of ${target.title}.`;
-  if (!SERIAL_RE.test(v)) return `${v} has characters a serial number does not use. Scan the serial label of ${target.title}.`;
+  if (v.length < MIN_SERIAL_LENGTH) return [sentence('station.pack.serialShort', { code: v, min: MIN_SERIAL_LENGTH, title })];
+  if (v.length > MAX_SERIAL_LENGTH) return [sentence('station.pack.serialLong', { length: v.length, max: MAX_SERIAL_LENGTH, title })];
+  if (!SERIAL_RE.test(v)) return [sentence('station.pack.serialCharacters', { code: v, title })];
   return undefined;
 }
 
-function imeiProblem(v: string): string | undefined {
-  const howTo = 'Scan the barcode marked IMEI on the box label.';
-  if (!/^\d+$/.test(v)) return `${v} is not an IMEI: an IMEI is ${IMEI_LENGTH} digits, with no letters. ${howTo}`;
-  if (v.length !== IMEI_LENGTH) return `${v} is not an IMEI: an IMEI has ${IMEI_LENGTH} digits, this has ${v.length}. ${howTo}`;
+/** The same, in English. */
+export function serialProblem(scan: ClassifiedScan, target: SerialTarget): string | undefined {
+  const words = serialProblemWords(scan, target);
+  return words ? saying(...words).text : undefined;
+}
+
+function imeiProblem(v: string): KeyedSentence[] | undefined {
+  const howTo = sentence('station.pack.imeiHowTo');
+  if (!/^\d+$/.test(v)) return [sentence('station.pack.imeiLetters', { code: v, digits: IMEI_LENGTH }), howTo];
+  if (v.length !== IMEI_LENGTH) return [sentence('station.pack.imeiLength', { code: v, digits: IMEI_LENGTH, length: v.length }), howTo];
   if (!isValidImei(v)) {
     const expected = luhnCheckDigit(v.slice(0, -1));
-    return `IMEI ${v} has a wrong check digit (the last digit should be ${expected}): it was misread or mistyped. ${howTo}`;
+    return [sentence('station.pack.imeiCheckDigit', { code: v, expected }), howTo];
   }
   return undefined;
 }

@@ -3,11 +3,13 @@
 // other box would leave unmarked. One slip per package, on the label stock, carries "Box 2 of 3",
 // the box's own Code 128 code (the shipment id with its box number, shared/box-codes.ts: the
 // scan-out check ticks each box by it), the package's name and its dimensions, so the courier
-// matches every box to the labelled one.
+// matches every box to the labelled one. The words are in the desk's language (slip-words.ts).
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from 'pdf-lib';
+import { PDFDocument, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from 'pdf-lib';
 import { mmToPt, type PageSize } from './media.js';
 import { boxCode } from '../../../shared/box-codes.js';
+import { drawLine, embedSlipFonts, hasDevanagari } from './slip-fonts.js';
+import { slipWords, type SlipWords } from './slip-words.js';
 
 export interface BoxSlipPackage {
   title: string;
@@ -20,19 +22,16 @@ export interface BoxSlipInput {
   trackingId?: string;
   packages: BoxSlipPackage[];
   page: PageSize;
-  /** "Packed by Asha at Desk 1": who packed it and where, so a question about the box reaches them. */
-  packedBy?: string;
+  /** Who packed it and where ("Packed by Asha at Desk 1"), so a question about the box reaches them. */
+  packedBy?: { operator: string; desk: string };
+  /** The desk's language (a catalogue name: en, hi …); English when absent. */
+  language?: string;
 }
 
 /** Code 128 needs a quiet zone of 10 modules on each side (ISO/IEC 15417 § 4.4.4). */
 const QUIET_MODULES = 10;
 /** Wider modules only make a short id harder to read from a distance. */
 const MAX_MODULE_PT = 2;
-
-/** The standard fonts only encode WinAnsi: anything else prints as '?'. */
-function printable(text: string): string {
-  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
-}
 
 /** Draws `text` as Code 128 bars (bwip-js encodes, we draw vector bars: crisp at 203 dpi). */
 function drawCode128(page: PDFPage, text: string, box: { x: number; y: number; width: number; height: number }): void {
@@ -51,34 +50,40 @@ function drawCode128(page: PDFPage, text: string, box: { x: number; y: number; w
   page.pushOperators(...ops);
 }
 
-export function describePackage(p: BoxSlipPackage): string {
+export function describePackage(p: BoxSlipPackage, words: SlipWords = slipWords(undefined)): string {
+  const { t, fmt } = words;
   const parts: string[] = [];
-  if (p.dimensions) parts.push(`${p.dimensions.length} x ${p.dimensions.breadth} x ${p.dimensions.height} cm`);
-  if (p.weightKg !== undefined) parts.push(`${p.weightKg} kg`);
+  if (p.dimensions) parts.push(t('slips.size', { length: fmt.number(p.dimensions.length), breadth: fmt.number(p.dimensions.breadth), height: fmt.number(p.dimensions.height) }));
+  if (p.weightKg !== undefined) parts.push(t('slips.weight', { kg: fmt.number(p.weightKg) }));
   return parts.join(', ');
 }
 
+/** Who packed the box and where, in the slip's words. */
+function packedByWords({ operator, desk }: { operator: string; desk: string }, { t }: SlipWords): string {
+  return operator === desk ? t('slips.packedAt', { desk }) : t('slips.packedBy', { operator, desk });
+}
+
 export async function renderBoxSlips(input: BoxSlipInput): Promise<Uint8Array> {
+  const words = slipWords(input.language);
+  const { t } = words;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Box slips ${input.shipmentId}`);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.setTitle(t('slips.title', { id: input.shipmentId }));
+  doc.setLanguage(words.language);
+  // The slip's words in this language (a sample is enough: a catalogue is in one script).
+  const fonts = await embedSlipFonts(doc, { devanagari: hasDevanagari([t('slips.boxOf', { n: 1, total: 2 }), ...input.packages.map((p) => p.title), input.packedBy?.operator ?? '', input.packedBy?.desk ?? '']) });
   const { width, height } = input.page;
   const margin = mmToPt(5);
   const inner = width - 2 * margin;
   const total = input.packages.length;
   input.packages.forEach((pkg, i) => {
     const page = doc.addPage([width, height]);
-    const line = (text: string, y: number, size: number, face = font) => {
-      const t = printable(text);
-      const fitted = Math.min(size, (inner / Math.max(1, face.widthOfTextAtSize(t, size))) * size);
-      page.drawText(t, { x: margin, y, size: fitted, font: face });
-    };
+    const line = (text: string, y: number, size: number, weight: 'regular' | 'bold' = 'regular') =>
+      drawLine(page, doc, text, { x: margin, y, size, maxWidth: inner, faces: fonts[weight] });
     const big = Math.min(40, height / 9);
     let y = height - margin - big;
-    line(`Box ${i + 1} of ${total}`, y, big, bold);
+    line(t('slips.boxOf', { n: i + 1, total }), y, big, 'bold');
     y -= big * 0.9;
-    line(`Shipment ${input.shipmentId}`, y, 14, bold);
+    line(t('slips.shipment', { id: input.shipmentId }), y, 14, 'bold');
     const barHeight = Math.min(mmToPt(22), height / 6);
     y -= barHeight + 8;
     const code = boxCode(input.shipmentId, i + 1, total);
@@ -87,18 +92,18 @@ export async function renderBoxSlips(input: BoxSlipInput): Promise<Uint8Array> {
     line(code, y, 10);
     y -= 20;
     line(pkg.title, y, 14);
-    const size = describePackage(pkg);
+    const size = describePackage(pkg, words);
     if (size) {
       y -= 20;
       line(size, y, 14);
     }
     if (input.trackingId) {
       y -= 20;
-      line(`Tracking ${input.trackingId}`, y, 11);
+      line(t('slips.tracking', { id: input.trackingId }), y, 11);
     }
     if (input.packedBy) {
       y -= 18;
-      line(input.packedBy, y, 11);
+      line(packedByWords(input.packedBy, words), y, 11);
     }
   });
   return doc.save();

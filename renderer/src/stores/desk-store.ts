@@ -5,10 +5,11 @@
 import { create } from 'zustand';
 import type { ArgsOf, PayloadOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import type { DeskView } from '../../../shared/contract/desk.js';
+import { deskWords } from '../app/desk-words.js';
 import { errorWords } from '../app/errors.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { deskCue } from '../sound/cues.js';
-import { tr } from '../i18n/i18n.js';
+import { msgKey, tr } from '../i18n/i18n.js';
 import { say, SCREEN_HINTS, useAppStore } from './app-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
@@ -39,7 +40,8 @@ export function resetDeskStore(): void {
 }
 
 function speak(feedback: DeskView['feedback'], cue: ReturnType<typeof deskCue> | DeskView['feedback']['sound'] = feedback.sound): void {
-  say(feedback.tone, feedback.text);
+  say(feedback.tone, deskWords(feedback));
+  // The spoken word is chosen from the station's English sentence (sound/spoken-words.ts).
   playSound(cue, { said: feedback.text });
 }
 
@@ -50,11 +52,12 @@ function announceJobs(before: DeskView | undefined, after: DeskView): void {
     const prior = was.get(job.shipmentId);
     // A waiting label is said again when its reason changes (paper out, then cover open).
     if (prior?.status === job.status && (job.status !== 'waitingPrinter' || prior.text === job.text)) continue;
-    if (job.status === 'printed' || job.status === 'dispatched') say('ok', `Shipment ${job.shipmentId}: ${job.text}`);
+    const words = tr('pack.say.job', { id: job.shipmentId, text: deskWords(job) });
+    if (job.status === 'printed' || job.status === 'dispatched') say('ok', words);
     // Not yet on paper: said plainly (not in green), so no one reprints nor ships a bare box.
-    if (job.status === 'waitingPrinter') say('info', `Shipment ${job.shipmentId}: ${job.text}`);
+    if (job.status === 'waitingPrinter') say('info', words);
     if (job.status === 'failed') {
-      say('error', `Shipment ${job.shipmentId}: ${job.text}`);
+      say('error', words);
       playSound('lead');
     }
   }
@@ -99,11 +102,11 @@ export function followDesk(api: StationApi): () => void {
       // The first view after a start keeps the station's words (a restored shipment says so).
       const view = before || answer.feedback.tone === 'error' ? onArrival(answer) : answer;
       useDeskStore.setState({ view });
-      if (!before) say(view.feedback.tone, view.feedback.text);
+      if (!before) say(view.feedback.tone, deskWords(view.feedback));
       else {
         // Labels that printed (or failed) while another screen showed are said on coming back.
         announceJobs(before, view);
-        if (view.feedback !== answer.feedback) say(view.feedback.tone, view.feedback.text);
+        if (view.feedback !== answer.feedback) say(view.feedback.tone, deskWords(view.feedback));
       }
     },
     (e: unknown) => say('error', errorWords(e)),
@@ -121,8 +124,8 @@ export function onArrival(view: DeskView): DeskView {
   if (s) {
     const units = s.lines.reduce((a, l) => a + l.quantity, 0);
     const verified = s.lines.reduce((a, l) => a + l.verified, 0);
-    const next = s.phase === 'serial' ? 'scan the serial of the unit in hand' : s.phase === 'verifying' ? 'scan its next unit' : s.phase === 'measuring' ? 'weigh and measure it' : 'press Enter to pack it';
-    return { ...view, feedback: { tone: 'info', text: `Shipment ${s.shipmentId} is open: ${verified} of ${units} unit${units === 1 ? '' : 's'} verified; ${next}.`, sound: 'none' } };
+    const next = { serial: msgKey('pack.say.nextSerial'), verifying: msgKey('pack.say.nextUnit'), measuring: msgKey('pack.say.nextMeasure'), ready: msgKey('pack.say.nextPack') }[s.phase];
+    return { ...view, feedback: { tone: 'info', text: tr('pack.say.isOpen', { id: s.shipmentId, verified, count: units, next: tr(next) }), sound: 'none' } };
   }
   if (view.feedback.tone === 'error') return { ...view, feedback: { tone: 'info', text: tr(SCREEN_HINTS.pack), sound: 'none' } };
   return view;
@@ -153,13 +156,13 @@ export async function measure(api: StationApi, args: ArgsOf<'desk.measure'>): Pr
  */
 function refusedWhileOffline(what: string): boolean {
   if (useAppStore.getState().connection === 'online') return false;
-  say('error', `Desk offline: ${what} was not done. Press the key again once the header says the desk is back.`);
+  say('error', tr('pack.say.offline', { what: tr(what) }));
   playSound('failure');
   return true;
 }
 
 export async function pack(api: StationApi): Promise<void> {
-  if (refusedWhileOffline('the pack')) return;
+  if (refusedWhileOffline(msgKey('pack.say.thePack'))) return;
   await deskCommand(() => api.invoke('desk.pack', {}));
 }
 
@@ -172,7 +175,7 @@ export async function removeSerial(api: StationApi, serial: string): Promise<voi
 }
 
 export async function putAside(api: StationApi): Promise<void> {
-  if (refusedWhileOffline('putting the shipment aside')) return;
+  if (refusedWhileOffline(msgKey('pack.say.puttingAside'))) return;
   await deskCommand(() => api.invoke('desk.putAside', {}));
 }
 
@@ -181,37 +184,37 @@ export async function dispatchWave(api: StationApi): Promise<void> {
   if (!results) return;
   useDeskStore.setState({ dispatchResults: results });
   const failed = results.filter((r) => !r.ok);
-  if (results.length === 0) say('info', 'Nothing is waiting for ready to dispatch.');
-  else if (failed.length === 0) say('ok', `${results.length} shipment${results.length === 1 ? '' : 's'} marked ready to dispatch.`);
+  if (results.length === 0) say('info', tr('pack.wave.say.nothingWaiting'));
+  else if (failed.length === 0) say('ok', tr('pack.wave.say.dispatched', { count: results.length }));
   else {
-    say('error', `${results.length - failed.length} marked ready to dispatch; ${failed.length} failed: ${failed[0]!.text}`);
+    say('error', tr('pack.wave.say.dispatchedSome', { marked: results.length - failed.length, failed: failed.length, problem: deskWords(failed[0]!) }));
     playSound('failure');
   }
 }
 
 export function summarizeWave(s: WaveSummary): string {
-  const parts = [`Packed ${s.packed} shipment${s.packed === 1 ? '' : 's'}`];
-  if (s.labelsPages > 0) parts.push(`printed ${s.labelsPages} label page${s.labelsPages === 1 ? '' : 's'}`);
-  if (s.dispatched > 0) parts.push(`marked ${s.dispatched} ready to dispatch`);
-  if (s.skipped.length > 0) parts.push(`left out ${s.skipped.length}`);
-  if (s.failed.length > 0) parts.push(`${s.failed.length} failed`);
-  let text = `${parts.join(', ')} in ${Math.max(1, Math.round(s.elapsedMs / 1000))} s.`;
-  if (s.capped) text += ' The wave stopped at the marketplace’s limit of shipments; run it again for the rest.';
+  const parts = [tr('pack.wave.say.packed', { count: s.packed })];
+  if (s.labelsPages > 0) parts.push(tr('pack.wave.say.pages', { count: s.labelsPages }));
+  if (s.dispatched > 0) parts.push(tr('pack.wave.say.marked', { n: s.dispatched }));
+  if (s.skipped.length > 0) parts.push(tr('pack.wave.say.leftOut', { n: s.skipped.length }));
+  if (s.failed.length > 0) parts.push(tr('pack.wave.say.failed', { n: s.failed.length }));
+  let text = tr('pack.wave.say.summary', { parts: parts.join(', '), seconds: Math.max(1, Math.round(s.elapsedMs / 1000)) });
+  if (s.capped) text += tr('pack.wave.say.capped');
   return text;
 }
 
 export async function runWave(api: StationApi, args: ArgsOf<'wave.run'>): Promise<void> {
-  useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: 'Starting the wave…' } } });
-  say('info', 'Wave started. Progress is shown in the Wave panel.');
+  useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: tr('pack.wave.say.starting') } } });
+  say('info', tr('pack.wave.say.started'));
   try {
     const summary = await api.invoke('wave.run', args);
     useDeskStore.setState({ wave: { running: false, summary } });
     const bad = summary.failed.length > 0;
-    say(bad ? 'error' : 'ok', `Wave finished: ${summarizeWave(summary)}`);
+    say(bad ? 'error' : 'ok', tr('pack.wave.say.finished', { summary: summarizeWave(summary) }));
     playSound(bad ? 'failure' : 'success');
   } catch (e) {
     useDeskStore.setState({ wave: { running: false, error: errorWords(e) } });
-    say('error', `The wave stopped: ${errorWords(e)}`);
+    say('error', tr('pack.wave.say.stopped', { reason: errorWords(e) }));
     playSound('failure');
   }
 }

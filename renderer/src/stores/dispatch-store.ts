@@ -2,7 +2,9 @@
 // whole wave), the handover counts per vendor group, and cancellations.
 import { create } from 'zustand';
 import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
+import { deskWords } from '../app/desk-words.js';
 import { errorWords } from '../app/errors.js';
+import { tr } from '../i18n/i18n.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
 
@@ -32,7 +34,7 @@ export async function loadHandover(api: StationApi): Promise<void> {
   try {
     useDispatchStore.setState({ counts: await api.invoke('handover.counts', {}), countsError: undefined });
   } catch (e) {
-    useDispatchStore.setState({ countsError: `The handover counts could not be loaded: ${errorWords(e)}` });
+    useDispatchStore.setState({ countsError: tr('dispatch.say.countsFailed', { reason: errorWords(e) }) });
   }
 }
 
@@ -40,7 +42,7 @@ export async function dispatchScan(api: StationApi, args: ArgsOf<'dispatch.scan'
   try {
     const r = await api.invoke('dispatch.scan', args);
     record([r]);
-    say(r.ok ? 'ok' : 'error', r.text);
+    say(r.ok ? 'ok' : 'error', deskWords(r));
     playSound(r.ok ? 'success' : 'failure');
     if (r.ok) void loadHandover(api);
   } catch (e) {
@@ -54,9 +56,9 @@ export async function dispatchWholeWave(api: StationApi): Promise<void> {
     const results = await api.invoke('desk.dispatchWave', {});
     record(results);
     const failed = results.filter((r) => !r.ok);
-    if (results.length === 0) say('info', 'Nothing packed is waiting for ready to dispatch.');
-    else if (failed.length === 0) say('ok', `${results.length} shipment${results.length === 1 ? '' : 's'} of the wave marked ready to dispatch.`);
-    else say('error', `${results.length - failed.length} marked ready to dispatch; ${failed.length} failed. First problem: ${failed[0]!.text}`);
+    if (results.length === 0) say('info', tr('dispatch.say.nothingPacked'));
+    else if (failed.length === 0) say('ok', tr('dispatch.say.waveMarked', { count: results.length }));
+    else say('error', tr('dispatch.say.waveFailed', { marked: results.length - failed.length, failed: failed.length, problem: deskWords(failed[0]!) }));
     playSound(failed.length > 0 ? 'failure' : results.length > 0 ? 'success' : 'none');
     void loadHandover(api);
   } catch (e) {
@@ -68,9 +70,9 @@ export async function dispatchWholeWave(api: StationApi): Promise<void> {
 export async function printManifest(api: StationApi, vendorGroupCode: string): Promise<void> {
   try {
     await api.invoke('handover.printManifest', { vendorGroupCode });
-    say('ok', `The handover manifest for ${vendorGroupCode} is printing. Check the Print screen (Alt+3) for its progress.`);
+    say('ok', tr('dispatch.say.manifestPrinting', { group: vendorGroupCode }));
   } catch (e) {
-    say('error', `The manifest could not be printed: ${errorWords(e)}`);
+    say('error', tr('dispatch.say.manifestFailed', { reason: errorWords(e) }));
     playSound('failure');
   }
 }
@@ -94,7 +96,7 @@ export async function cancelShipment(api: StationApi, args: ArgsOf<'dispatch.can
   try {
     const r = await api.invoke('dispatch.cancel', args);
     record([r]);
-    say(r.ok ? 'ok' : 'error', r.text);
+    say(r.ok ? 'ok' : 'error', deskWords(r));
     if (!r.ok) playSound('failure');
     return r.ok;
   } catch (e) {

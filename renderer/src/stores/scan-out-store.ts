@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
+import { tr } from '../i18n/i18n.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
 import { parseBoxCode } from '../../../shared/box-codes.js';
@@ -30,7 +31,7 @@ export const resetScanOutStore = () => useScanOutStore.setState(initial());
 let journalTo: StationApi | undefined;
 
 function journalStep(step: ArgsOf<'activity.scanOut'>): void {
-  journalTo?.invoke('activity.scanOut', step).catch((e: unknown) => say('error', `This loading step is not in the activity log: ${errorWords(e)}`));
+  journalTo?.invoke('activity.scanOut', step).catch((e: unknown) => say('error', tr('dispatch.say.notInLog', { reason: errorWords(e) })));
 }
 
 export async function startScanOut(api: StationApi): Promise<void> {
@@ -41,10 +42,10 @@ export async function startScanOut(api: StationApi): Promise<void> {
     useScanOutStore.setState({ parcels: list.parcels, capped: list.capped, loading: false });
     const n = list.parcels.length;
     const boxes = boxTotals(list.parcels, []).boxes;
-    say('info', n === 0 ? 'Nothing is ready to dispatch, so nothing goes onto the truck yet.' : `Scan each box as it goes onto the truck: ${boxesWord(boxes)} of ${n} shipment${n === 1 ? '' : 's'} to load.`);
+    say('info', n === 0 ? tr('dispatch.say.nothingToLoad') : tr('dispatch.say.scanEachBox', { boxes: boxesWord(boxes), count: n }));
   } catch (e) {
     useScanOutStore.setState({ loading: false });
-    say('error', `The loading list could not be read: ${errorWords(e)}`);
+    say('error', tr('dispatch.say.listFailed', { reason: errorWords(e) }));
     playSound('failure');
   }
 }
@@ -53,7 +54,7 @@ export function stopScanOut(): void {
   const { parcels, loaded } = useScanOutStore.getState();
   if (parcels) {
     const boxes = boxTotals(parcels, loaded).boxes;
-    say('info', `Loading check closed: ${loaded.length} of ${boxes} boxes loaded.`);
+    say('info', tr('dispatch.say.closed', { loaded: loaded.length, boxes }));
     journalStep({ event: 'closed', loaded: loaded.length, total: boxes, missing: parcels.filter((p) => boxesMissing(p, loaded).length > 0).map((p) => p.shipmentId) });
   }
   journalTo = undefined;
@@ -81,7 +82,7 @@ export function boxTotals(parcels: readonly LoadingParcel[], loaded: readonly st
 }
 
 const boxKey = (shipmentId: string, box: number) => `${shipmentId}#${box}`;
-const boxesWord = (n: number) => `${n} box${n === 1 ? '' : 'es'}`;
+const boxesWord = (n: number) => tr('dispatch.say.boxes', { count: n });
 
 function refuse(text: string): void {
   say('error', text);
@@ -102,34 +103,34 @@ export function scanOut(code: string): void {
   const parcel = parcels.find((p) => p.shipmentId.toUpperCase() === (slip?.shipmentId ?? value) || (!slip && p.trackingId?.toUpperCase() === value));
   if (!parcel) {
     useScanOutStore.setState({ strangers: [scanned, ...strangers.filter((s) => s !== scanned)] });
-    refuse(`${scanned} is not on the manifest: keep it off the truck and give it to the lead.`);
+    refuse(tr('dispatch.say.notOnManifest', { code: scanned }));
     journalStep({ event: 'notOnManifest', code: scanned.slice(0, 128) });
     return;
   }
   const total = boxCount(parcel);
   if (slip && slip.of !== total) {
-    refuse(`${scanned} says box ${slip.box} of ${slip.of}, but the manifest lists ${parcel.shipmentId} with ${boxesWord(total)}: keep it off the truck and give it to the lead.`);
+    refuse(tr('dispatch.say.wrongBoxCount', { code: scanned, box: slip.box, of: slip.of, id: parcel.shipmentId, boxes: boxesWord(total) }));
     return;
   }
-  const missingWords = (missing: number[]) => (missing.length === 0 ? '' : `; missing box ${missing.join(', ')}`);
+  const missingWords = (missing: number[]) => (missing.length === 0 ? '' : tr('dispatch.say.missingBoxes', { boxes: missing.join(', ') }));
   if (!slip && total > 1) {
     const have = boxesLoaded(parcel, loaded).length;
-    refuse(`${parcel.shipmentId} has ${boxesWord(total)} and its label is on one of them only: scan the slip on each box (“Box n of ${total}”). ${have} of ${total} boxes loaded${missingWords(boxesMissing(parcel, loaded))}.`);
+    refuse(tr('dispatch.say.labelOnOne', { id: parcel.shipmentId, boxes: boxesWord(total), total, have, missing: missingWords(boxesMissing(parcel, loaded)) }));
     return;
   }
   const box = slip?.box ?? 1;
   const key = boxKey(parcel.shipmentId, box);
-  const name = total > 1 ? `${parcel.shipmentId} box ${box} of ${total}` : parcel.shipmentId;
+  const name = total > 1 ? tr('dispatch.say.boxName', { id: parcel.shipmentId, box, total }) : parcel.shipmentId;
   if (loaded.includes(key)) {
-    say('info', `${name} is already ticked off as loaded.`);
+    say('info', tr('dispatch.say.already', { name }));
     return;
   }
   const next = [...loaded, key];
   useScanOutStore.setState({ loaded: next });
   const totals = boxTotals(parcels, next);
-  const ofShipment = total > 1 ? ` (${boxesLoaded(parcel, next).length} of ${total} boxes${missingWords(boxesMissing(parcel, next))})` : '';
+  const ofShipment = total > 1 ? tr('dispatch.say.ofShipment', { have: boxesLoaded(parcel, next).length, total, missing: missingWords(boxesMissing(parcel, next)) }) : '';
   const left = totals.boxes - totals.loaded;
   journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: scanned.slice(0, 128), loaded: totals.loaded, total: totals.boxes });
-  say('ok', left === 0 ? `${name} loaded${ofShipment}. All ${totals.boxes} boxes are on the truck.` : `${name} loaded${ofShipment}: ${totals.loaded} of ${totals.boxes} boxes on the truck; ${left} still to load.`);
+  say('ok', left === 0 ? tr('dispatch.say.loadedAll', { name, of: ofShipment, boxes: totals.boxes }) : tr('dispatch.say.loadedLeft', { name, of: ofShipment, loaded: totals.loaded, boxes: totals.boxes, left }));
   playSound('success');
 }

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
+import { tr } from '../i18n/i18n.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
 
@@ -30,11 +31,11 @@ export async function previewWave(api: StationApi, sku: string | undefined): Pro
     const plan = await api.invoke('wave.preview', sku ? { sku } : {});
     useWaveStore.setState({ plan });
     // Only the keys that do something now: Ctrl+Enter is named when there is something to pack.
-    const aside = plan.putAside.length > 0 ? `, ${plan.putAside.length} put aside` : '';
-    const keys = plan.pack.length > 0 ? 'Ctrl+Enter packs, Esc goes back.' : plan.putAside.length > 0 ? 'Space picks a put-aside shipment, Ctrl+Enter packs it, Esc goes back.' : 'Esc goes back.';
-    say('info', `Wave preview: ${plan.pack.length} to pack, ${plan.skipped.length} left out${aside}. ${keys}`);
+    const aside = plan.putAside.length > 0 ? tr('pack.wave.say.aside', { n: plan.putAside.length }) : '';
+    const keys = plan.pack.length > 0 ? tr('pack.wave.say.keysPack') : plan.putAside.length > 0 ? tr('pack.wave.say.keysAside') : tr('pack.wave.say.keysBack');
+    say('info', tr('pack.wave.say.preview', { pack: plan.pack.length, left: plan.skipped.length, aside, keys }));
   } catch (e) {
-    say('error', `The wave preview failed: ${errorWords(e)}`);
+    say('error', tr('pack.wave.say.previewFailed', { reason: errorWords(e) }));
     playSound('failure');
   } finally {
     useWaveStore.setState({ previewing: false });
@@ -45,7 +46,7 @@ export async function previewWave(api: StationApi, sku: string | undefined): Pro
 export function closePreview(backedOut = false): void {
   if (!useWaveStore.getState().plan) return;
   useWaveStore.setState({ plan: undefined });
-  if (backedOut) say('info', 'Wave preview closed: nothing was packed.');
+  if (backedOut) say('info', tr('pack.wave.say.previewClosed'));
 }
 
 export async function loadPackedWaiting(api: StationApi): Promise<void> {

@@ -139,7 +139,7 @@ describe('waves, dispatch and handover', () => {
 
       // dispatch.scan: a packed shipment becomes ready to dispatch; scanning it again says so.
       const first = await h.api.invoke('dispatch.scan', { raw: ids[0], source: 'serial' });
-      expect(first).toEqual({ shipmentId: ids[0], ok: true, text: `${ids[0]} is ready to dispatch. Put it with the pickup parcels.` });
+      expect(first).toEqual({ shipmentId: ids[0], ok: true, text: `${ids[0]} is ready to dispatch. Put it with the pickup parcels.`, sentences: [{ key: 'station.dispatch.readyPickup', params: { id: ids[0] } }] });
       expect(statusOf(ids[0])).toBe('READY_TO_DISPATCH');
       const again = await h.api.invoke('dispatch.scan', { raw: ids[0], source: 'serial' });
       expect(again.text).toContain('already ready to dispatch');
@@ -172,7 +172,7 @@ describe('waves, dispatch and handover', () => {
   it('refuses to dispatch an unpacked shipment', async () => {
     const [id] = await create('plain', 1);
     const r = await h.api.invoke('dispatch.scan', { raw: id, source: 'serial' });
-    expect(r).toEqual({ shipmentId: id, ok: false, text: `${id} is not packed yet. Pack it at the desk first.` });
+    expect(r).toEqual({ shipmentId: id, ok: false, text: `${id} is not packed yet. Pack it at the desk first.`, sentences: [{ key: 'station.dispatch.notPacked', params: { id } }] });
     expect(statusOf(id)).toBe('APPROVED');
   });
 

@@ -20,6 +20,7 @@ import type { Handlers } from '../dispatcher.js';
 import { handoverGroups } from './handover-handlers.js';
 import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
 import { journalEvent } from './desk-events.js';
+import { markedReady, noSuchShipment, notAShipment, notConfirmed, notReadyToDispatch } from './dispatch-words.js';
 
 type ShipmentResult = ResultOf<'dispatch.scan'>;
 
@@ -160,56 +161,18 @@ function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
 }
 
 /** Words for a scan that is not a shipment id, on the dispatch screen. */
-function notAShipment(scan: ClassifiedScan): string {
-  switch (scan.kind) {
-    case 'garbled':
-      return `That scan could not be read: ${scan.reason} Scan the shipment label again.`;
-    case 'orderId':
-      return `${scan.value} is an order id. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.`;
-    case 'orderItemId':
-      return `${scan.value} is an order item id. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.`;
-    case 'returnId':
-      return `${scan.value} is a return. Receive it on the Returns screen.`;
-    case 'imei':
-      return 'That is an IMEI. Scan the shipment id (SH…) on the shipping label to mark it ready to dispatch.';
-    default:
-      return `${scan.value} is a product code, not a shipment. Scan the shipment id (SH…) on the shipping label.`;
-  }
-}
-
 async function dispatchScan(ctx: AppContext, scan: ClassifiedScan, raw: string): Promise<ShipmentResult> {
-  if (scan.kind !== 'shipmentId') return { shipmentId: scan.value || raw, ok: false, text: notAShipment(scan) };
+  if (scan.kind !== 'shipmentId') return { shipmentId: scan.value || raw, ok: false, ...notAShipment(scan) };
   const id = scan.value;
   const locationId = ctx.locationId();
   const shipment = await readShipment(ctx, id);
-  const refusal = shipment ? notReadyToDispatch(shipment, locationId) : `No shipment ${id} was found for this seller. Check the label.`;
-  if (typeof refusal === 'string') return { shipmentId: id, ok: false, text: refusal };
+  if (!shipment) return { shipmentId: id, ok: false, ...noSuchShipment(id) };
+  const refusal = notReadyToDispatch(shipment, locationId);
   if (refusal) return { shipmentId: id, ...refusal };
   const r = await dispatchShipments(deskDepsFrom(ctx), [id]);
-  if (r.dispatched.includes(id)) return { shipmentId: id, ok: true, text: `${id} is ready to dispatch. Put it with the ${shipment!.shipmentType === 'SELF' ? 'self-ship' : 'pickup'} parcels.` };
-  return { shipmentId: id, ok: false, text: r.failed[0]?.text ?? `Ready to dispatch of ${id} was not confirmed. Scan it again.` };
-}
-
-/** Why a shipment cannot be marked ready to dispatch now (spec § Shipment: only PACKED moves to READY_TO_DISPATCH). */
-function notReadyToDispatch(s: ShipmentWire, locationId: string): string | { ok: boolean; text: string } | undefined {
-  const id = s.shipmentId;
-  if (s.locationId !== locationId) return `${id} belongs to location ${s.locationId}, not to this desk's ${locationId}. Put it aside for that location.`;
-  if (s.hold) return `${id} is on hold by the marketplace. Keep it on the hold shelf; do not hand it over.`;
-  const status = shipmentStatus(s);
-  switch (status) {
-    case 'PACKED':
-      return undefined;
-    case 'APPROVED':
-      return `${id} is not packed yet. Pack it at the desk first.`;
-    case 'PACKING_IN_PROGRESS':
-      return `The label of ${id} is not ready yet. Wait a moment and scan it again.`;
-    case 'READY_TO_DISPATCH':
-      return { ok: true, text: `${id} is already ready to dispatch; nothing more to do.` };
-    case 'CANCELLED':
-      return `${id} was cancelled. Do not hand it over; unpack it and put the product back in stock.`;
-    default:
-      return `${id} is ${status}; it cannot be marked ready to dispatch.`;
-  }
+  if (r.dispatched.includes(id)) return { shipmentId: id, ok: true, ...markedReady(shipment) };
+  const failed = r.failed[0];
+  return { shipmentId: id, ok: false, ...(failed ? { text: failed.text, sentences: failed.sentences } : notConfirmed(id)) };
 }
 
 async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<{ text: string; cancellable: boolean }> {

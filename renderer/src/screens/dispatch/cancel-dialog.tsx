@@ -3,6 +3,7 @@
 // asks for a reason, keeps the focus inside until it closes, and closes with Esc.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { trapTab } from '../../app/dialog-tab-trap.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface CancelDialogProps {
   shipmentId: string;
@@ -12,6 +13,7 @@ export interface CancelDialogProps {
 }
 
 export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: CancelDialogProps) {
+  const { t } = useT();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -28,7 +30,7 @@ export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: Cancel
 
   const confirm = async () => {
     if (reason.trim().length < 3) {
-      setProblem('Give a reason of at least 3 characters, for example “Out of stock”.');
+      setProblem(t('dispatch.cancel.reasonShort'));
       reasonField.current?.focus();
       return;
     }
@@ -41,12 +43,12 @@ export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: Cancel
   return (
     <div className="dialog-backdrop">
       <div ref={box} role="dialog" aria-modal="true" aria-labelledby="cancel-title" aria-describedby="cancel-warning" className="dialog" onKeyDown={onKeyDown}>
-        <h2 id="cancel-title">Cancel shipment {shipmentId}?</h2>
+        <h2 id="cancel-title">{t('dispatch.cancel.title', { id: shipmentId })}</h2>
         <p id="cancel-warning" className="warning">
           {warning}
         </p>
         <label>
-          Reason for cancelling
+          {t('dispatch.cancel.reason')}
           <textarea
             ref={reasonField}
             value={reason}
@@ -64,10 +66,10 @@ export function CancelDialog({ shipmentId, warning, onConfirm, onClose }: Cancel
         ) : null}
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
-            Keep the shipment (Esc)
+            {t('dispatch.cancel.keep')}
           </button>
           <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Cancelling…' : 'Cancel the shipment'}
+            {(busy ? t('dispatch.cancel.cancelling') : t('dispatch.cancel.confirm'))}
           </button>
         </div>
       </div>

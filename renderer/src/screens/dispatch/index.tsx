@@ -2,7 +2,10 @@
 // scanning each packed shipment or for the whole wave, see what waits for the courier per vendor
 // group and print its manifest, and cancel a shipment (with a reason, after a confirmation).
 import { useEffect, useState } from 'react';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
+import { tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say, useAppStore } from '../../stores/app-store.js';
@@ -18,11 +21,12 @@ function pickupWords(from: string, to: string): string {
   const b = shortDateTime(to);
   const [dayA] = a.split(', ');
   const [dayB, timeB] = b.split(', ');
-  return dayA === dayB && timeB ? `${a} to ${timeB}` : `${a} to ${b}`;
+  return tr('dispatch.pickupWindow', { from: a, to: dayA === dayB && timeB ? timeB : b });
 }
 
 export default function DispatchScreen() {
   const api = useStation();
+  const { t, fmt } = useT();
   const epoch = useAppStore((s) => s.epoch);
   const { results, counts, countsError } = useDispatchStore();
   const [typed, setTyped] = useState('');
@@ -40,7 +44,7 @@ export default function DispatchScreen() {
       return;
     }
     if (dialog) {
-      say('error', 'Finish or close the cancel dialog (Esc) before scanning.');
+      say('error', tr('dispatch.finishDialogFirst'));
       playSound('failure');
       return;
     }
@@ -50,7 +54,7 @@ export default function DispatchScreen() {
   const askCancel = async () => {
     const id = cancelId.trim().toUpperCase();
     if (!id) {
-      say('error', 'Type or scan the shipment id to cancel first.');
+      say('error', tr('dispatch.typeIdFirst'));
       return;
     }
     const warning = await cancelPreview(api, id);
@@ -58,9 +62,9 @@ export default function DispatchScreen() {
   };
 
   return (
-    <section aria-label="Dispatch" className="dispatch-screen">
-      <h1>Dispatch &amp; handover</h1>
-      <p className="hint">{scanningOut ? 'Loading check running: scans tick parcels off the loading list.' : 'Scan each packed shipment to mark it ready to dispatch.'}</p>
+    <section aria-label={t('screen.dispatch')} className="dispatch-screen">
+      <h1>{t('dispatch.title')}</h1>
+      <p className="hint">{(scanningOut ? t('dispatch.hintScanOut') : t('dispatch.hint'))}</p>
       {/* Two columns on a desk monitor: the scans and their outcomes grow on the left while the
           courier handover table stays at the top on the right. */}
       <div className="dispatch-columns">
@@ -76,12 +80,12 @@ export default function DispatchScreen() {
             }}
           >
             <label>
-              Shipment to mark ready to dispatch
+              {t('dispatch.markField')}
               <input type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
             </label>
-            <button type="submit">Mark ready to dispatch</button>
+            <button type="submit">{t('dispatch.mark')}</button>
             <button type="button" onClick={() => void dispatchWholeWave(api)}>
-              Dispatch the whole wave
+              {t('dispatch.wholeWave')}
             </button>
           </form>
 
@@ -89,11 +93,11 @@ export default function DispatchScreen() {
 
           {results.length > 0 ? (
             <section aria-labelledby="dispatch-results-heading">
-              <h2 id="dispatch-results-heading">Marked at this desk</h2>
-              <ul aria-label="Dispatch results" className="dispatch-results">
+              <h2 id="dispatch-results-heading">{t('dispatch.marked')}</h2>
+              <ul aria-label={t('dispatch.results')} className="dispatch-results">
                 {results.slice(0, 20).map((r, i) => (
                   <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
-                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {r.text}
+                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {deskWords(r)}
                   </li>
                 ))}
               </ul>
@@ -102,22 +106,22 @@ export default function DispatchScreen() {
         </div>
         <div className="dispatch-handover">
           <section aria-labelledby="handover-heading">
-            <h2 id="handover-heading">Handover to the courier</h2>
+            <h2 id="handover-heading">{t('dispatch.handover')}</h2>
             <button type="button" onClick={() => void loadHandover(api)}>
-              Refresh counts
+              {t('dispatch.refresh')}
             </button>
             {countsError ? <p className="field-problem">{countsError}</p> : null}
-            {counts.length === 0 && !countsError ? <p>Nothing is waiting for handover.</p> : null}
+            {counts.length === 0 && !countsError ? <p>{t('dispatch.nothingWaiting')}</p> : null}
             {counts.length > 0 ? (
               <table className="handover">
                 <thead>
                   <tr>
-                    <th scope="col">Courier group</th>
-                    <th scope="col">Shipments</th>
-                    <th scope="col">Pickup</th>
-                    <th scope="col">Courier's code</th>
+                    <th scope="col">{t('dispatch.group')}</th>
+                    <th scope="col">{t('dispatch.shipments')}</th>
+                    <th scope="col">{t('dispatch.pickup')}</th>
+                    <th scope="col">{t('dispatch.otc')}</th>
                     <th scope="col">
-                      <span className="visually-hidden">Manifest</span>
+                      <span className="visually-hidden">{t('dispatch.manifest')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -126,14 +130,15 @@ export default function DispatchScreen() {
                     <tr key={c.vendorGroupCode}>
                       <td>{c.vendorGroupCode}</td>
                       <td>
-                        {c.count}
-                        {c.mpsCount > 0 ? ` (${c.mpsCount} with several boxes)` : ''}
+                        {fmt.number(c.count)}
+                        {c.mpsCount > 0 ? t('dispatch.severalBoxes', { count: c.mpsCount }) : ''}
                       </td>
                       <td>{pickupWords(c.pickupFrom, c.pickupTo)}</td>
-                      <td>{c.otc ? <strong className="otc">{c.otc}</strong> : c.otcProblem ? `Not given: ${c.otcProblem}` : 'Not given'}</td>
+                      <td>{c.otc ? <strong className="otc">{c.otc}</strong> : c.otcProblem ? t('dispatch.notGivenWhy', { why: c.otcProblem }) : t('dispatch.notGiven')}</td>
                       <td>
                         <button type="button" onClick={() => void printManifest(api, c.vendorGroupCode)}>
-                          Print manifest<span className="visually-hidden"> for {c.vendorGroupCode}</span>
+                          {t('dispatch.printManifest')}
+                          <span className="visually-hidden">{t('dispatch.manifestFor', { group: c.vendorGroupCode })}</span>
                         </button>
                       </td>
                     </tr>
@@ -144,7 +149,7 @@ export default function DispatchScreen() {
           </section>
 
           <section aria-labelledby="cancel-heading" className="cancel-section">
-            <h2 id="cancel-heading">Cancel a shipment</h2>
+            <h2 id="cancel-heading">{t('dispatch.cancelTitle')}</h2>
             <form
               onSubmit={(e) => {
                 e.preventDefault();
@@ -152,11 +157,11 @@ export default function DispatchScreen() {
               }}
             >
               <label>
-                Shipment to cancel
+                {t('dispatch.cancelField')}
                 <input type="text" value={cancelId} autoComplete="off" onChange={(e) => setCancelId(e.target.value)} />
               </label>
               <button type="submit" className="danger">
-                Cancel shipment…
+                {t('dispatch.cancelButton')}
               </button>
             </form>
           </section>

@@ -3,35 +3,37 @@
 // are missing, and anything scanned that is not on the manifest.
 import { useState } from 'react';
 import { useStation } from '../../app/station-context.js';
+import { useT } from '../../i18n/use-t.js';
 import { boxCount, boxesLoaded, boxesMissing, boxTotals, scanOut, startScanOut, stopScanOut, useScanOutStore } from '../../stores/scan-out-store.js';
 
 export function ScanOutPanel() {
   const api = useStation();
+  const { t } = useT();
   const { parcels, loaded, strangers, loading, capped } = useScanOutStore();
   const [typed, setTyped] = useState('');
   if (!parcels) {
     return (
       <section aria-labelledby="scan-out-heading" className="scan-out">
-        <h2 id="scan-out-heading">Loading the truck</h2>
+        <h2 id="scan-out-heading">{t('dispatch.scanOut.title')}</h2>
         <button type="button" disabled={loading} onClick={() => void startScanOut(api)}>
-          {loading ? 'Reading the manifest…' : 'Start the scan-out check'}
+          {(loading ? t('dispatch.scanOut.reading') : t('dispatch.scanOut.start'))}
         </button>
       </section>
     );
   }
   const totals = boxTotals(parcels, loaded);
   const missing = parcels.filter((p) => boxesMissing(p, loaded).length > 0);
-  const missingWords = missing.map((p) => (boxCount(p) === 1 ? p.shipmentId : `${p.shipmentId} (box ${boxesMissing(p, loaded).join(', ')} of ${boxCount(p)})`));
+  const missingWords = missing.map((p) => (boxCount(p) === 1 ? p.shipmentId : t('dispatch.scanOut.missingBoxes', { id: p.shipmentId, boxes: boxesMissing(p, loaded).join(', '), count: boxCount(p) })));
   return (
     <section aria-labelledby="scan-out-heading" className="scan-out active">
-      <h2 id="scan-out-heading">Loading the truck</h2>
-      <p role="status" aria-label="Loading progress" className={missing.length === 0 ? 'result result-ok' : 'result'}>
+      <h2 id="scan-out-heading">{t('dispatch.scanOut.title')}</h2>
+      <p role="status" aria-label={t('dispatch.scanOut.progress')} className={missing.length === 0 ? 'result result-ok' : 'result'}>
         {missing.length === 0
-          ? `All ${totals.boxes} boxes of ${parcels.length} shipments are loaded.`
-          : `Loaded ${totals.loaded} of ${totals.boxes} boxes. Missing ${missing.length} shipment${missing.length === 1 ? '' : 's'}: ${missingWords.join(', ')}.`}
-        {capped ? ' Only the first 5,000 are listed.' : ''}
+          ? t('dispatch.scanOut.allLoaded', { boxes: totals.boxes, count: parcels.length })
+          : t('dispatch.scanOut.loaded', { loaded: totals.loaded, boxes: totals.boxes, count: missing.length, list: missingWords.join(', ') })}
+        {capped ? t('dispatch.scanOut.capped') : ''}
       </p>
-      <p className="hint">Scan each box as it goes onto the truck: the label (shipment barcode or tracking id) of a single box, the box slip (“Box n of N”) of each box of a multi-package shipment.</p>
+      <p className="hint">{t('dispatch.scanOut.hint')}</p>
       <form
         className="dispatch-typed"
         onSubmit={(e) => {
@@ -41,12 +43,12 @@ export function ScanOutPanel() {
         }}
       >
         <label>
-          Parcel that will not scan
+          {t('dispatch.scanOut.typedField')}
           <input type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
         </label>
-        <button type="submit">Tick off</button>
+        <button type="submit">{t('dispatch.scanOut.tickOff')}</button>
       </form>
-      <ul aria-label="Loading list" className="loading-list">
+      <ul aria-label={t('dispatch.scanOut.list')} className="loading-list">
         {parcels.map((p) => {
           const n = boxCount(p);
           const have = boxesLoaded(p, loaded).length;
@@ -54,19 +56,19 @@ export function ScanOutPanel() {
           return (
             <li key={p.shipmentId} className={done ? 'result ok' : 'result missing'}>
               {done ? '✓' : have > 0 ? '◐' : '○'} {p.shipmentId} — {p.what}
-              {n > 1 ? ` — ${have} of ${n} boxes` : ''}
-              {done ? '' : n > 1 ? `, missing box ${boxesMissing(p, loaded).join(', ')}` : ' — missing'}
+              {n > 1 ? t('dispatch.scanOut.boxesLoaded', { have, count: n }) : ''}
+              {done ? '' : n > 1 ? t('dispatch.scanOut.missingBox', { boxes: boxesMissing(p, loaded).join(', ') }) : t('dispatch.scanOut.missing')}
             </li>
           );
         })}
       </ul>
       {strangers.length > 0 ? (
-        <p className="field-problem" aria-label="Not on the manifest">
-          Not on the manifest (keep off the truck): {strangers.join(', ')}
+        <p className="field-problem" aria-label={t('dispatch.scanOut.notOnManifest')}>
+          {t('dispatch.scanOut.strangers', { list: strangers.join(', ') })}
         </p>
       ) : null}
       <button type="button" onClick={stopScanOut}>
-        Finish the check
+        {t('dispatch.scanOut.finish')}
       </button>
     </section>
   );

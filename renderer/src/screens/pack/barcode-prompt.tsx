@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { DeskView } from '../../../../shared/contract/desk.js';
 import { errorWords } from '../../app/errors.js';
 import { useStation } from '../../app/station-context.js';
+import { useT } from '../../i18n/use-t.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say, useAppStore } from '../../stores/app-store.js';
 import { refocusScan } from './scan-field.js';
@@ -30,6 +31,7 @@ function productsOf(view: DeskView): { sku: string; title: string }[] {
 
 export function BarcodePrompt({ view }: BarcodePromptProps) {
   const api = useStation();
+  const { t } = useT();
   const unknown = view.unknownBarcode;
   const products = productsOf(view);
   const interKeyMs = useAppStore((s) => s.settings.scan.wedgeMaxInterKeyMs);
@@ -96,11 +98,9 @@ export function BarcodePrompt({ view }: BarcodePromptProps) {
 
   if (!unknown) return null;
   return (
-    <div role="dialog" aria-label="Which product is this barcode?" className="barcode-prompt">
-      <h2>
-        Which product is {unknown.format} {unknown.code}?
-      </h2>
-      <p>Press its number: the barcode is linked to it for good (Listings → Barcodes) and this unit counts.</p>
+    <div role="dialog" aria-label={t('pack.barcode.dialog')} className="barcode-prompt">
+      <h2>{t('pack.barcode.question', { format: unknown.format, code: unknown.code })}</h2>
+      <p>{t('pack.barcode.explain')}</p>
       <ol className="barcode-choices">
         {products.map((p, i) => (
           <li key={p.sku}>
@@ -111,7 +111,7 @@ export function BarcodePrompt({ view }: BarcodePromptProps) {
         ))}
       </ol>
       <button type="button" onClick={() => void dismiss()}>
-        <kbd>Esc</kbd> Not one of these: link nothing
+        <kbd>Esc</kbd> {t('pack.barcode.none')}
       </button>
     </div>
   );

@@ -3,7 +3,10 @@
 // label to the printer. Esc puts the shipment aside.
 import { useEffect, useState } from 'react';
 import type { SessionView } from '../../../../shared/contract/desk.js';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { onDoubleRead, routeScan, useScanTarget } from '../../scan/scan-router.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { followDesk, pack, putAside, removeSerial, scan, undoLastScan, useDeskStore } from '../../stores/desk-store.js';
@@ -14,30 +17,35 @@ import { ScanField, refocusScanAfter } from './scan-field.js';
 import { UnitLines } from './unit-lines.js';
 import { WavePanel } from './wave-panel.js';
 
+/** Key (a catalogue key where the key's name is a word) and what it does. */
 const SHORTCUTS: [string, string][] = [
-  ['Scan', 'open a shipment, verify a unit, record a serial'],
-  ['Enter', 'pack (when the field is empty)'],
-  ['Ctrl+Z', 'undo last scan'],
-  ['Esc', 'put the shipment aside'],
-  ['Alt+M', 'type weight and size'],
-  ['Alt+W', 'wave'],
+  [msgKey('pack.keys.scan'), msgKey('pack.keys.scanDoes')],
+  ['Enter', msgKey('pack.keys.enter')],
+  ['Ctrl+Z', msgKey('pack.keys.undo')],
+  ['Esc', msgKey('pack.keys.esc')],
+  ['Alt+M', msgKey('pack.keys.measure')],
+  ['Alt+W', msgKey('pack.keys.wave')],
 ];
+const COUNT_SHORTCUT: [string, string] = ['12 Enter', msgKey('pack.keys.count')];
 
 function promptFor(session: SessionView | undefined): string {
-  if (!session) return 'Scan a shipment label, order id or product';
+  if (!session) return tr('pack.prompt.start');
   if (session.phase === 'serial') {
     const line = session.lines.find((l) => l.orderItemId === session.serialFor);
-    return `Scan the ${line?.imei ? 'IMEI' : 'IMEI / serial number'} of ${line?.title ?? 'the unit'}`;
+    const title = line?.title ?? tr('pack.theUnit');
+    return line?.imei ? tr('pack.prompt.serialImei', { title }) : tr('pack.prompt.serial', { title });
   }
-  if (session.phase === 'measuring') return session.parcels.length > 1 ? 'Weigh and measure each box (Alt+M)' : 'Weigh and measure the package (Alt+M)';
-  if (session.phase === 'ready') return 'Ready: press Enter to pack';
-  return 'Scan each unit of the shipment';
+  if (session.phase === 'measuring') return (session.parcels.length > 1 ? tr('pack.prompt.measureEach') : tr('pack.prompt.measure'));
+  if (session.phase === 'ready') return tr('pack.prompt.ready');
+  return tr('pack.prompt.units');
 }
 
 export default function PackScreen() {
   const api = useStation();
+  const { t } = useT();
   const view = useDeskStore((s) => s.view);
   const session = view?.session;
+  const undoWords = session?.undo ? deskWords({ text: session.undo, sentences: session.undoSentence ? [session.undoSentence] : undefined }) : undefined;
   useEffect(() => followDesk(api), [api]);
   const typedCounts = useAppStore((s) => s.settings.scan.typedCounts);
   // The last ignored double read stays in view until the next scan: the status line moves on.
@@ -62,12 +70,12 @@ export default function PackScreen() {
   }, [api]);
 
   return (
-    <section aria-label="Pack" className="pack-screen">
+    <section aria-label={t('pack.title')} className="pack-screen">
       {/* Two columns on a desk monitor: what the packer scans and checks on the left, the scale,
           labels and waves on the right, so a 1366x768 screen shows everything without scrolling. */}
       <div className="pack-main">
         <div className="pack-top">
-          <h1>Pack</h1>
+          <h1>{t('pack.title')}</h1>
           <ScanField
             prompt={promptFor(session)}
             onScan={(raw) => routeScan(raw, 'typed')}
@@ -78,11 +86,11 @@ export default function PackScreen() {
         {view ? <BarcodePrompt view={view} /> : null}
         {view ? (
           <div className={`desk-feedback tone-${view.feedback.tone}`} aria-hidden="true">
-            {view.feedback.text}
+            {deskWords(view.feedback)}
           </div>
         ) : null}
         {doubleRead ? (
-          <p className="double-read" role="note" aria-label="Double read">
+          <p className="double-read" role="note" aria-label={t('pack.doubleRead')}>
             {doubleRead}
           </p>
         ) : null}
@@ -95,16 +103,16 @@ export default function PackScreen() {
           <div className="pack-session">
             <UnitLines session={session} onRemoveSerial={(serial) => void removeSerial(api, serial).then(refocusScanAfter())} />
             <div className="pack-actions">
-              <button type="button" disabled={!session.undo} title={session.undo ? `Takes back ${session.undo}` : 'Nothing to undo yet'} onClick={() => void undoLastScan(api).then(refocusScanAfter())}>
-                Undo last scan (Ctrl+Z){session.undo ? `: ${session.undo}` : ''}
+              <button type="button" disabled={!session.undo} title={undoWords ? t('pack.undoTitle', { what: undoWords }) : t('pack.nothingToUndo')} onClick={() => void undoLastScan(api).then(refocusScanAfter())}>
+                {undoWords ? t('pack.undoWhat', { what: undoWords }) : t('pack.undo')}
               </button>
               {session.phase === 'ready' ? (
                 <button type="button" className="primary" onClick={() => void pack(api).then(refocusScanAfter())}>
-                  Pack shipment (Enter)
+                  {t('pack.packShipment')}
                 </button>
               ) : null}
               <button type="button" onClick={() => void putAside(api).then(refocusScanAfter())}>
-                Put aside (Esc)
+                {t('pack.putAside')}
               </button>
             </div>
           </div>
@@ -114,15 +122,15 @@ export default function PackScreen() {
         {session ? <MeasurePanel session={session} /> : null}
         <LabelJobs jobs={view?.jobs ?? []} />
         <WavePanel />
-        <aside aria-label="Shortcuts" className="shortcuts">
-          <h2>Shortcuts</h2>
+        <aside aria-label={t('pack.shortcuts')} className="shortcuts">
+          <h2>{t('pack.shortcuts')}</h2>
           <dl>
-            {[...SHORTCUTS, ...(typedCounts ? [['12 Enter', 'count 12 units of the product just scanned'] as [string, string]] : [])].map(([key, what]) => (
+            {[...SHORTCUTS, ...(typedCounts ? [COUNT_SHORTCUT] : [])].map(([key, what]) => (
               <div key={key}>
                 <dt>
-                  <kbd>{key}</kbd>
+                  <kbd>{key.startsWith('pack.') ? t(key) : key}</kbd>
                 </dt>
-                <dd>{what}</dd>
+                <dd>{t(what)}</dd>
               </div>
             ))}
           </dl>

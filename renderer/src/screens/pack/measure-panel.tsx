@@ -4,6 +4,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionView } from '../../../../shared/contract/desk.js';
 import { useStation } from '../../app/station-context.js';
+import { currentFormatter, msgKey, tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { say } from '../../stores/app-store.js';
 import { measure, useDeskStore } from '../../stores/desk-store.js';
 import { useDevicesStore } from '../../stores/devices-store.js';
@@ -13,10 +15,10 @@ import { refocusScan, refocusScanAfter } from './scan-field.js';
 type Parcel = SessionView['parcels'][number];
 
 const FIELDS = [
-  { key: 'length', label: 'Length (cm)' },
-  { key: 'breadth', label: 'Breadth (cm)' },
-  { key: 'height', label: 'Height (cm)' },
-  { key: 'weightKg', label: 'Weight (kg)' },
+  { key: 'length', label: msgKey('pack.measure.length'), name: msgKey('pack.measure.name.length') },
+  { key: 'breadth', label: msgKey('pack.measure.breadth'), name: msgKey('pack.measure.name.breadth') },
+  { key: 'height', label: msgKey('pack.measure.height'), name: msgKey('pack.measure.name.height') },
+  { key: 'weightKg', label: msgKey('pack.measure.weightKg'), name: msgKey('pack.measure.name.weightKg') },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 
@@ -32,16 +34,26 @@ function pickParcel(parcels: Parcel[]): Parcel | undefined {
   return parcels.find((p) => needsWeight(p) || needsSize(p)) ?? parcels[0];
 }
 
-const SOURCE_WORDS = { typed: 'typed', listing: 'listing’s, still to measure' } as const;
+const SOURCE_WORDS = { typed: msgKey('pack.measure.source.typed'), listing: msgKey('pack.measure.source.listing') } as const;
+
+/** Three sides in the desk's numbers: 30 × 20 × 10 cm. */
+function sizeWords(d: { length: number; breadth: number; height: number }): string {
+  const n = currentFormatter().number;
+  return tr('pack.measure.size', { length: n(d.length), breadth: n(d.breadth), height: n(d.height) });
+}
 
 /** One parcel's line: each value with where it came from (a scale weight is never called typed). */
 function parcelWords(p: Parcel): string {
-  const size = p.dimensions ? `${p.dimensions.length} × ${p.dimensions.breadth} × ${p.dimensions.height} cm` : 'size not measured';
-  const weight = p.weightKg !== undefined ? `${p.weightKg} kg` : 'weight not measured';
-  const from = (source: Parcel['source'], device: string) => (source ? ` (${source === 'device' ? device : SOURCE_WORDS[source]})` : '');
+  const size = p.dimensions ? sizeWords(p.dimensions) : tr('pack.measure.sizeNotMeasured');
+  const weight = p.weightKg !== undefined ? tr('pack.measure.kg', { kg: currentFormatter().number(p.weightKg) }) : tr('pack.measure.weightNotMeasured');
+  const from = (value: string, source: Parcel['source'], device: string) => (source ? tr('pack.measure.from', { value, source: tr(source === 'device' ? device : SOURCE_WORDS[source]) }) : value);
   const sizeFrom = p.dimensionsSource ?? (p.weightSource ? undefined : p.source);
   const weightFrom = p.weightSource ?? (p.dimensionsSource ? undefined : p.source);
-  return `${p.title}: ${size}${p.dimensions ? from(sizeFrom, 'dimensioner') : ''}, ${weight}${p.weightKg !== undefined ? from(weightFrom, 'scale') : ''}`;
+  return tr('pack.measure.parcel', {
+    title: p.title,
+    size: p.dimensions ? from(size, sizeFrom, msgKey('pack.measure.source.dimensioner')) : size,
+    weight: p.weightKg !== undefined ? from(weight, weightFrom, msgKey('pack.measure.source.scale')) : weight,
+  });
 }
 
 /** The typed values as numbers, or the words that say what is wrong. */
@@ -51,12 +63,12 @@ export function readTyped(values: Record<FieldKey, string>): { dims?: { length: 
     const text = values[f.key].trim().replace(',', '.');
     if (text === '') continue;
     const n = Number(text);
-    if (!Number.isFinite(n) || n <= 0) return { error: `${f.label.replace(/ \(.*/, '')} must be a number above zero, not “${values[f.key]}”.` };
+    if (!Number.isFinite(n) || n <= 0) return { error: tr('pack.measure.notNumber', { field: tr(f.name), value: values[f.key] }) };
     num[f.key] = n;
   }
   const sides = [num.length, num.breadth, num.height].filter((n) => n !== undefined).length;
-  if (sides > 0 && sides < 3) return { error: 'Give all three sides (length, breadth and height), or none.' };
-  if (sides === 0 && num.weightKg === undefined) return { error: 'Type the weight, the three sides, or both, then press Enter.' };
+  if (sides > 0 && sides < 3) return { error: tr('pack.measure.allSides') };
+  if (sides === 0 && num.weightKg === undefined) return { error: tr('pack.measure.typeSomething') };
   return {
     dims: sides === 3 ? { length: num.length!, breadth: num.breadth!, height: num.height! } : undefined,
     weightKg: num.weightKg,
@@ -65,6 +77,7 @@ export function readTyped(values: Record<FieldKey, string>): { dims?: { length: 
 
 export function MeasurePanel({ session }: { session: SessionView }) {
   const api = useStation();
+  const { t, fmt } = useT();
   const weight = useDevicesStore((s) => s.weight);
   const dimensions = useDevicesStore((s) => s.dimensions);
   const [chosen, setChosen] = useState<string | undefined>();
@@ -153,29 +166,27 @@ export function MeasurePanel({ session }: { session: SessionView }) {
 
   return (
     <section className="measure-panel" aria-labelledby="measure-heading">
-      <h2 id="measure-heading">Weight and size {session.phase === 'measuring' ? '— needed now' : ''}</h2>
-      <p className="live-reading" aria-label="Scale">
-        Scale:{' '}
+      <h2 id="measure-heading">{(session.phase === 'measuring' ? t('pack.measure.neededNow') : t('pack.measure.title'))}</h2>
+      <p className="live-reading" aria-label={t('pack.measure.scale')}>
+        {t('pack.measure.scaleSays')}{' '}
         {weight ? (
           <>
-            <strong>{weight.weightKg.toFixed(3)} kg</strong> {weight.stable ? <span className="locked">Stable, locked</span> : <span className="settling">Settling…</span>}
+            <strong>{t('pack.measure.kg', { kg: fmt.number(weight.weightKg, 3) })}</strong>{' '}
+            {weight.stable ? <span className="locked">{t('pack.measure.stable')}</span> : <span className="settling">{t('pack.measure.settling')}</span>}
           </>
         ) : (
-          'no reading'
+          t('pack.measure.noReading')
         )}
         {dimensions ? (
           <>
             {' '}
-            · Dimensioner:{' '}
-            <strong>
-              {dimensions.length} × {dimensions.breadth} × {dimensions.height} cm
-            </strong>
+            · {t('pack.measure.dimensioner')} <strong>{sizeWords(dimensions)}</strong>
           </>
         ) : null}
       </p>
       {session.parcels.length > 1 ? (
         <label className="parcel-choice">
-          Package
+          {t('pack.measure.package')}
           <select value={parcel?.subShipmentId} onChange={(e) => setChosen(e.target.value)}>
             {session.parcels.map((p) => (
               <option key={p.subShipmentId} value={p.subShipmentId}>
@@ -185,15 +196,15 @@ export function MeasurePanel({ session }: { session: SessionView }) {
           </select>
         </label>
       ) : null}
-      <ul className="parcels" aria-label="Packages">
+      <ul className="parcels" aria-label={t('pack.measure.packages')}>
         {session.parcels.map((p) => (
           <li key={p.subShipmentId}>{parcelWords(p)}</li>
         ))}
       </ul>
-      <div className="typed-measure" role="group" aria-label="Type the measurements (Alt+M), Enter to apply">
+      <div className="typed-measure" role="group" aria-label={t('pack.measure.typed')}>
         {FIELDS.map((f, i) => (
           <label key={f.key}>
-            {f.label}
+            {t(f.label)}
             <input
               ref={i === 0 ? firstField : undefined}
               type="text"

@@ -2,6 +2,7 @@
 // or a typed code lands here whatever was clicked last. Enter with a code scans it; Enter on an
 // empty field packs; Esc puts the shipment aside.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../i18n/use-t.js';
 
 export interface ScanFieldProps {
   prompt: string;
@@ -32,6 +33,7 @@ export function refocusScanAfter(): () => void {
 }
 
 export function ScanField({ prompt, onScan, onEnterEmpty, onEscape }: ScanFieldProps) {
+  const { t } = useT();
   const [value, setValue] = useState('');
   const ref = useRef<HTMLInputElement>(null);
 
@@ -71,7 +73,7 @@ export function ScanField({ prompt, onScan, onEnterEmpty, onEscape }: ScanFieldP
 
   return (
     <div className="scan-field">
-      <label htmlFor="pack-scan">Scan</label>
+      <label htmlFor="pack-scan">{t('pack.scan')}</label>
       <input
         id="pack-scan"
         ref={ref}

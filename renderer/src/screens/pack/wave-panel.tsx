@@ -6,6 +6,9 @@
 // found afresh by the station (journal and marketplace), so it works after a restart too.
 import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
+import { Trans } from 'react-i18next';
+import { i18n } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { dispatchWave, runWave, summarizeWave, useDeskStore } from '../../stores/desk-store.js';
@@ -21,6 +24,7 @@ function SkuScanTarget({ onSku }: { onSku: (sku: string) => void }) {
 
 export function WavePanel() {
   const api = useStation();
+  const { t } = useT();
   const wave = useDeskStore((s) => s.wave);
   const jobs = useDeskStore((s) => s.view?.jobs);
   const { plan, previewing, waiting } = useWaveStore();
@@ -70,10 +74,13 @@ export function WavePanel() {
 
   return (
     <section className="wave-panel" aria-labelledby="wave-heading">
-      <h2 id="wave-heading">Wave</h2>
+      <h2 id="wave-heading">{t('pack.wave.title')}</h2>
       <p>
-        Packs every approved shipment of location <strong>{locationId || '(not chosen — see Setup)'}</strong>
-        {endOfWave ? '; marking ready to dispatch waits for “Dispatch packed”.' : ', prints the labels and marks them ready to dispatch.'} It shows what it will do first.
+        {endOfWave ? (
+          <Trans i18n={i18n} i18nKey="pack.wave.aboutEndOfWave" values={{ location: locationId || t('pack.wave.noLocation') }} components={{ strong: <strong /> }} />
+        ) : (
+          <Trans i18n={i18n} i18nKey="pack.wave.about" values={{ location: locationId || t('pack.wave.noLocation') }} components={{ strong: <strong /> }} />
+        )}
       </p>
       <form
         className="wave-form"
@@ -83,7 +90,7 @@ export function WavePanel() {
         }}
       >
         <label>
-          Only this SKU (optional, Alt+W)
+          {t('pack.wave.sku')}
           <input
             ref={skuField}
             type="text"
@@ -111,7 +118,7 @@ export function WavePanel() {
           />
         ) : null}
         <button type="submit" disabled={wave.running || previewing || !locationId}>
-          {wave.running ? 'Wave running…' : previewing ? 'Previewing…' : 'Preview wave'}
+          {wave.running ? t('pack.wave.running') : previewing ? t('pack.wave.previewing') : t('pack.wave.preview')}
         </button>
         {endOfWave || awaiting > 0 ? (
           <button
@@ -123,16 +130,16 @@ export function WavePanel() {
                 .then(refocusScan)
             }
           >
-            Dispatch packed ({awaiting})
+            {t('pack.wave.dispatchPacked', { n: awaiting })}
           </button>
         ) : null}
       </form>
       {wave.running && progress ? (
         <div className="wave-progress">
-          <progress aria-label="Wave progress" max={hasTotal ? progress.total : undefined} value={hasTotal ? (progress.done ?? 0) : undefined} />
+          <progress aria-label={t('pack.wave.progress')} max={hasTotal ? progress.total : undefined} value={hasTotal ? (progress.done ?? 0) : undefined} />
           <p>
             {progress.text}
-            {hasTotal ? ` (${progress.done ?? 0} of ${progress.total})` : ''}
+            {hasTotal ? t('pack.wave.progressCount', { done: progress.done ?? 0, total: progress.total }) : ''}
           </p>
         </div>
       ) : null}
@@ -142,7 +149,7 @@ export function WavePanel() {
             <p>{summarizeWave(summary)}</p>
             {summary.skipped.length > 0 ? (
               <details open={summary.skipped.length <= 5}>
-                <summary>Left out ({summary.skipped.length})</summary>
+                <summary>{t('pack.wave.leftOut', { count: summary.skipped.length })}</summary>
                 <ul>
                   {summary.skipped.map((s) => (
                     <li key={s.shipmentId}>
@@ -153,7 +160,7 @@ export function WavePanel() {
               </details>
             ) : null}
             {summary.failed.length > 0 ? (
-              <ul className="wave-failed" aria-label="Failed in the wave">
+              <ul className="wave-failed" aria-label={t('pack.wave.failed')}>
                 {summary.failed.map((f) => (
                   <li key={f.shipmentId}>
                     {f.shipmentId}: {f.message}

@@ -9,6 +9,8 @@ import type { WavePlanView } from '../../../../shared/contract/desk.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say } from '../../stores/app-store.js';
+import { tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface WavePreviewProps {
   plan: WavePlanView;
@@ -18,9 +20,8 @@ export interface WavePreviewProps {
   onClose(): void;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePreviewProps) {
+  const { t } = useT();
   const [picked, setPicked] = useState<string[]>([]);
   const box = useRef<HTMLDivElement>(null);
   const ids = [...plan.pack.map((p) => p.shipmentId), ...picked];
@@ -28,7 +29,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
 
   // A scan while the preview is open opens nothing behind it: the packer answers the preview first.
   useScanTarget(({ raw }) => {
-    say('error', `${raw} was not scanned: answer the wave preview first (${ids.length > 0 ? 'Ctrl+Enter packs, ' : ''}Esc goes back).`);
+    say('error', ids.length > 0 ? tr('pack.wave.answerFirstPack', { code: raw }) : tr('pack.wave.answerFirst', { code: raw }));
     playSound('failure');
   });
 
@@ -51,23 +52,26 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
     trapTab(e, box.current, onClose);
   };
 
-  const what = plan.sku ? `single-unit shipments of ${plan.sku}` : 'approved shipments';
+  const what = plan.sku ? t('pack.wave.whatSku', { sku: plan.sku }) : t('pack.wave.whatAll');
+  const shipments = t('pack.wave.shipments', { count: ids.length });
   return (
     <div className="dialog-backdrop">
       <div ref={box} role="dialog" aria-modal="true" aria-labelledby="wave-preview-title" aria-describedby="wave-preview-what" className="dialog wave-preview" tabIndex={-1} onKeyDown={onKeyDown}>
         <h2 id="wave-preview-title">
-          Wave at {plan.locationId}
-          {plan.sku ? ` for ${plan.sku}` : ''}: {ids.length > 0 ? `pack ${plural(ids.length, 'shipment')}?` : 'nothing to pack'}
+          {plan.sku ? t('pack.wave.atSku', { location: plan.locationId, sku: plan.sku }) : t('pack.wave.at', { location: plan.locationId })}{' '}
+          {ids.length > 0 ? t('pack.wave.packQuestion', { shipments }) : t('pack.wave.nothing')}
         </h2>
         <p id="wave-preview-what" className="wave-what">
           {ids.length > 0
-            ? `Packs ${plural(ids.length, 'shipment')} (${plural(units, 'unit')}) of the ${what}, prints their labels as they come (one job per 100), and ${dispatchAtOnce ? 'marks them ready to dispatch.' : 'leaves them packed until you press “Dispatch packed”.'}`
-            : `No ${what} can be packed in a wave now.`}
-          {plan.capped ? ' The marketplace returned only its first 5,000; run another wave for the rest.' : ''}
+            ? dispatchAtOnce
+              ? t('pack.wave.willDispatch', { shipments, units: t('pack.wave.units', { count: units }), what })
+              : t('pack.wave.willWait', { shipments, units: t('pack.wave.units', { count: units }), what })
+            : t('pack.wave.none', { what })}
+          {plan.capped ? t('pack.wave.capped') : ''}
         </p>
         {plan.putAside.length > 0 ? (
           <fieldset className="wave-aside">
-            <legend>Put aside at this desk ({plan.putAside.length}): left out unless you pick them</legend>
+            <legend>{t('pack.wave.aside', { count: plan.putAside.length })}</legend>
             {plan.putAside.map((p) => (
               <label key={p.shipmentId} className="check wave-choice">
                 <input
@@ -75,15 +79,15 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
                   checked={picked.includes(p.shipmentId)}
                   onChange={(e) => setPicked((now) => (e.target.checked ? [...now, p.shipmentId] : now.filter((x) => x !== p.shipmentId)))}
                 />
-                Pack {p.shipmentId} too: {p.contents}
+                {t('pack.wave.packToo', { id: p.shipmentId, contents: p.contents })}
               </label>
             ))}
           </fieldset>
         ) : null}
         {plan.skipped.length > 0 ? (
           <section aria-labelledby="wave-left-out" className="wave-left-out">
-            <h3 id="wave-left-out">Left out ({plan.skipped.length})</h3>
-            <ul aria-label="Left out of the wave">
+            <h3 id="wave-left-out">{t('pack.wave.leftOut', { count: plan.skipped.length })}</h3>
+            <ul aria-label={t('pack.wave.leftOutList')}>
               {plan.skipped.map((s) => (
                 <li key={s.shipmentId}>
                   <strong>{s.shipmentId}</strong>: {s.reason}
@@ -94,10 +98,10 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
         ) : null}
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
-            Back (Esc)
+            {t('pack.wave.back')}
           </button>
           <button type="button" className="primary" disabled={ids.length === 0} onClick={confirm}>
-            Pack {plural(ids.length, 'shipment')} (Ctrl+Enter)
+            {t('pack.wave.packButton', { shipments })}
           </button>
         </div>
       </div>

@@ -2,9 +2,10 @@
 // with its status in words, reprint of any job, reprint of a label by shipment id, and the
 // printers with what is wrong with them (offline, stopped, missing).
 import { useEffect, useState } from 'react';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
 import { useAppStore } from '../../stores/app-store.js';
-import { msgKey } from '../../i18n/i18n.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 import { followPrint, loadPrint, reprint, reprintInvoice, reprintLabel, usePrintStore, type PrintJob, type Printer } from '../../stores/print-store.js';
 
@@ -22,6 +23,9 @@ const PRINTER_WORDS: Record<Printer['state'], string> = {
   stopped: msgKey('print.state.stopped'),
   missing: msgKey('print.state.missing'),
 };
+
+/** The printer's own message only repeats its state ("ready"): the state word says it already, in the desk's language. */
+const saysState = (p: Printer): boolean => [tr(PRINTER_WORDS[p.state]), tr(PRINTER_WORDS[p.state], { lng: 'en' })].some((w) => w.toLowerCase() === p.message.toLowerCase());
 
 const ROLE_WORDS: Record<string, string> = {
   label: msgKey('print.role.label'),
@@ -46,7 +50,7 @@ function Printers() {
           <li key={p.name} className={`printer printer-${p.state}`}>
             <strong>{p.name}</strong>
             {p.roles.length > 0 ? t('print.forRoles', { roles: p.roles.map((r) => (ROLE_WORDS[r] ? t(ROLE_WORDS[r]) : r)).join(', ') }) : ''}: {t(PRINTER_WORDS[p.state])}
-            {p.message && p.message.toLowerCase() !== t(PRINTER_WORDS[p.state]).toLowerCase() ? <span className="printer-message"> — {p.message}</span> : null}
+            {p.message && !saysState(p) ? <span className="printer-message"> — {p.message}</span> : null}
           </li>
         ))}
       </ul>
@@ -119,7 +123,7 @@ export default function PrintScreen() {
                 <td>{job.printer}</td>
                 <td>
                   {t(JOB_WORDS[job.status])}
-                  {job.message ? <span className="job-message"> — {job.message}</span> : null}
+                  {job.message ? <span className="job-message"> — {deskWords({ text: job.message, sentences: job.sentences })}</span> : null}
                 </td>
                 <td>{fmt.timeSeconds(job.createdAt)}</td>
                 <td>

@@ -1,0 +1,16 @@
+// The desk's words in the desk's language: the station sends its English beside the catalogue
+// keys of the same words (shared/contract/desk.ts); a key this page lacks (a newer station) keeps
+// the English, so the packer never reads a bare key.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { i18n, tr } from '../i18n/i18n.js';
+
+export interface Said {
+  text: string;
+  sentences?: KeyedSentence[];
+}
+
+export function deskWords(said: Said): string {
+  const sentences = said.sentences;
+  if (!sentences || sentences.length === 0 || !sentences.every((s) => i18n.exists(s.key, s.params ?? {}))) return said.text;
+  return sentences.map((s) => tr(s.key, s.params ?? {})).join(' ');
+}

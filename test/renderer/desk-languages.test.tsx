@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+// The packing desk's screens (Pack, Dispatch, Print) in English and in Hindi over a real app
+// station: the screen's own words, the station's answers (opened, a wrong item, a serial asked
+// for, a refusal to dispatch) and numbers, in the desk's language, switched without a reload.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import type { TestAppStation } from '../support/app-station.js';
+import type { TestSandbox } from '../support/sandbox.js';
+import { createShipments, renderApp, statusSays, statusText, useAppStation } from './app-harness.js';
+
+let sb: TestSandbox;
+let app: TestAppStation;
+const session = useAppStation({ scan: { debounceMs: 100 } });
+beforeAll(async () => {
+  ({ sb, app } = session);
+});
+afterEach(async () => {
+  await app.api.invoke('desk.putAside', {});
+  await app.api.invoke('settings.update', { language: 'en' });
+  act(() => useAppStore.getState().setSettings(app.context.settings.get()));
+});
+
+async function deskLanguage(id: string) {
+  const saved = await app.api.invoke('settings.update', { language: id });
+  act(() => useAppStore.getState().setSettings(saved));
+}
+
+describe('the desk in English and in Hindi', () => {
+  it('Pack: the screen and the station’s answers switch language in place', async () => {
+    const [id] = await createShipments(sb, 1, 'serialized');
+    const item = sb.world.shipments.get(id!)!.orderItems[0]!;
+    const { user } = renderApp(app.api, 'pack');
+    const field = () => screen.getByLabelText(/^(Scan|स्कैन)$/) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(field()));
+    expect(field().placeholder).toBe('Scan a shipment label, order id or product');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pack');
+
+    await deskLanguage('hi');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('पैक'));
+    expect(field().placeholder).toBe('शिपमेंट लेबल, ऑर्डर नंबर या सामान स्कैन करें');
+    expect(screen.getByRole('complementary', { name: 'शॉर्टकट' }).textContent).toContain('पिछला स्कैन वापस');
+
+    await user.keyboard(`${id}{Enter}`);
+    await statusSays(new RegExp(`^शिपमेंट ${id} खुल गया: इसका पीस स्कैन करें।$`));
+    const units = await screen.findByRole('list', { name: 'पीस' }, { timeout: 10_000 });
+    expect(within(units).getByText('1 में से 0 जाँचे')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `शिपमेंट ${id}: 1 में से 0 पीस जाँचा गया` })).toBeTruthy();
+
+    await user.keyboard('NOT-IN-THIS-BOX-42{Enter}');
+    await statusSays(/^गलत सामान: NOT-IN-THIS-BOX-42 शिपमेंट .* में नहीं है। इसे वापस रखें और सही सामान स्कैन करें।$/);
+
+    await user.keyboard(`${item.sku}{Enter}`);
+    await statusSays(/अब इसका IMEI स्कैन करें।$/);
+    await waitFor(() => expect(field().placeholder).toBe(`${item.title} का IMEI स्कैन करें`));
+    expect(screen.getByRole('button', { name: /^पिछला स्कैन वापस \(Ctrl\+Z\): .* का 1 पीस$/ })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field()));
+    await user.keyboard('12345{Enter}');
+    await statusSays(/^12345 IMEI नहीं है: IMEI में 15 अंक होते हैं, इसमें 5 हैं। बॉक्स के लेबल पर IMEI लिखा बारकोड स्कैन करें।$/);
+
+    // Back to English: the same state, said in English, nothing lost.
+    await deskLanguage('en');
+    await waitFor(() => expect(field().placeholder).toBe(`Scan the IMEI of ${item.title}`));
+    expect(screen.getByRole('heading', { name: `Shipment ${id}: 1 of 1 unit verified` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Undo last scan (Ctrl+Z): 1 unit of ${item.title}` })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await statusSays(new RegExp(`^Shipment ${id} put aside\\. Scan the next shipment\\.$`));
+    expect(statusText()).not.toMatch(/[\u0900-\u097f]/);
+  });
+
+  it('Dispatch: headings, fields and the station’s refusal in Hindi', async () => {
+    const [id] = await createShipments(sb, 1);
+    const { user } = renderApp(app.api, 'dispatch');
+    await screen.findByRole('heading', { level: 1, name: 'Dispatch & handover' });
+    await deskLanguage('hi');
+    await screen.findByRole('heading', { level: 1, name: 'डिस्पैच और हैंडओवर' });
+    expect(screen.getByRole('heading', { name: 'कूरियर को हैंडओवर' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'स्कैन-आउट जाँच शुरू करें' })).toBeTruthy();
+    await user.type(screen.getByLabelText('डिस्पैच के लिए तैयार करना है: शिपमेंट'), `${id}{Enter}`);
+    await statusSays(new RegExp(`^${id} अभी पैक नहीं हुआ। पहले डेस्क पर पैक करें।$`));
+    const results = await screen.findByRole('list', { name: 'डिस्पैच नतीजे' });
+    expect(results.textContent).toBe(`✗ ${id}: ${id} अभी पैक नहीं हुआ। पहले डेस्क पर पैक करें।`);
+    expect(sb.world.shipments.get(id!)!.orderItems[0]!.status).toBe('APPROVED');
+    // The result list says it again in English when the desk switches back.
+    await deskLanguage('en');
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Dispatch results' }).textContent).toBe(`✗ ${id}: ${id} is not packed yet. Pack it at the desk first.`));
+  });
+
+  it('Print: the screen in Hindi, with the station’s refusal of a reprint in Hindi', async () => {
+    const [id] = await createShipments(sb, 1);
+    const { user } = renderApp(app.api, 'print');
+    await screen.findByLabelText('Shipment id');
+    await deskLanguage('hi');
+    await user.type(await screen.findByLabelText('शिपमेंट नंबर'), id!);
+    await user.click(screen.getByRole('button', { name: 'लेबल दोबारा छापें' }));
+    await statusSays(new RegExp(`शिपमेंट ${id} अभी .* है: लेबल दोबारा सिर्फ़ पैक शिपमेंट का छपता है। पहले डेस्क पर पैक करें।`));
+    expect(statusText()).not.toMatch(/Pack it at the desk first/);
+  });
+});
