@@ -13,28 +13,21 @@ import { packedNotDispatched } from '../composition/run-marker.js';
 import { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
 import { CatalogueFile } from '../catalogue/catalogue-file.js';
 import { dataPaths } from '../composition/data-dir.js';
-import type { PortInfo } from '../devices/port-discovery.js';
-import { listSerialPorts, openSerialPort, type SerialOpener } from '../devices/serial-port-opener.js';
+import { listSerialPorts, openSerialPort } from '../devices/serial-port-opener.js';
 import { Journal } from '../journal/journal.js';
 import { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import { PackDesk } from '../packing/pack-desk.js';
-import { OperatorFile } from '../operators/operator-directory.js';
-import { DeskSignIn } from '../operators/desk-sign-in.js';
-import { signInSettings } from '../operators/sign-in-settings.js';
-import { SharedOperators } from '../operators/shared-operators.js';
 import { ProductFactsCache } from '../packing/product-facts.js';
 import { reconcileOpenIntents } from '../packing/reconcile.js';
-import type { PrinterBackend } from '../printing/printer-backend.js';
-import type { SecretStore } from '../settings/secret-store.js';
-import type { SettingsStore } from '../settings/settings-store.js';
 import { DeviceManager } from './device-manager.js';
 import { Dispatcher, EventHub } from './dispatcher.js';
 import { allHandlers } from './handlers/index.js';
 import { deskDepsFrom } from './handlers/desk-deps.js';
-import { followDeskWithDemoScale, type MovableScale } from './demo-scale.js';
-import { MarketplaceSession, type DemoMarketplace, type FetchFor } from './marketplace-session.js';
+import { followDeskWithDemoScale } from './demo-scale.js';
+import { MarketplaceSession } from './marketplace-session.js';
 import { PrintService } from './print-service.js';
+import { deskOperators } from './desk-operators.js';
 import { packDocumentPrinter } from './pack-documents.js';
 import type { StationAppContext } from './station-app-context.js';
 import { videoHandlers } from './handlers/video-handlers.js';
@@ -43,74 +36,13 @@ import { startDeskReports } from '../warehouse/desk-presence-reports.js';
 import { createStationVideo } from '../video/station-video.js';
 import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
-import { WarehouseLink, type WarehouseTuning } from './warehouse-link.js';
+import { WarehouseLink } from './warehouse-link.js';
 import { stationPushes } from '../push/station-pushes.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
-/** Simulated devices of demo mode: profiles for their ports, and how to stop them. */
-export interface DemoSimulators {
-  profiles: Record<string, unknown>[];
-  /** The simulated scale, moved when a parcel is "placed" at the desk (demo-scale.ts). */
-  scale?: MovableScale;
-  stop(): Promise<void>;
-}
-
-/**
- * Device profiles of demo mode's simulators carry ids with this prefix, so that leaving the
- * Sandbox removes them instead of leaving devices that can never connect.
- */
-export const DEMO_DEVICE_ID_PREFIX = 'demo-';
-
-/** What the composition roots pass for demo mode: the embedded sandbox and the pty simulators. */
-export interface DemoProviders {
-  startMarketplace(): Promise<DemoMarketplace>;
-  startSimulators?(): Promise<DemoSimulators>;
-}
-
-export interface AppStationOptions {
-  dataDir: string;
-  /** JsonFileSettingsStore in Node, an electron-store adapter in Electron. */
-  settings: SettingsStore;
-  /** FileSecretStore over safeStorage in Electron, over the node cipher in Node. */
-  secrets: SecretStore;
-  /** undici with a pinned CA in Node (the default); Electron's net.fetch in production. */
-  fetchFor?: FetchFor;
-  /** CUPS or the Windows spooler; the folder printer is always there. */
-  printerBackend?: PrinterBackend;
-  /** Where the folder printer files PDFs (default DATA_DIR/printed). */
-  printFolder?: string;
-  /** serialport in production; tests may pass their own. */
-  openSerial?: SerialOpener;
-  listPorts?: () => Promise<PortInfo[]>;
-  demo?: DemoProviders;
-  /** Defaults to the marketplace's clock (the sandbox's in demo mode). */
-  clock?: Clock;
-  version?: string;
-  /** One line per notable event of start-up (never a secret). */
-  log?: (line: string) => void;
-  printPollIntervalMs?: number;
-  deviceReconnectIntervalMs?: number;
-  /** The warehouse database from the command line (`--warehouse`); else STATION_WAREHOUSE_URL, else Setup. */
-  warehouseUrl?: string;
-  /** Where STATION_WAREHOUSE_URL is read (process.env by default). */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Told every secret value the station reads outside the secret store (the database password), for log redaction. */
-  onSecret?: (value: string) => void;
-  warehouseTuning?: WarehouseTuning;
-  /** The full reconciliation's interval while push notifications come in (tests shorten it). */
-  pushReconcileMs?: number;
-  /** Where the push subscription URL is shown the one time it is made (stdout by default; never the log). */
-  announce?: (line: string) => void;
-}
-
-export interface AppStation {
-  dispatcher: Dispatcher;
-  hub: EventHub;
-  context: StationAppContext;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+export { DEMO_DEVICE_ID_PREFIX, type AppStation, type AppStationOptions, type DemoProviders, type DemoSimulators } from './app-station-options.js';
+import { DEMO_DEVICE_ID_PREFIX, type AppStation, type AppStationOptions, type DemoSimulators } from './app-station-options.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -140,25 +72,18 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let barcodes: BarcodeCatalogue | undefined;
   let claims: ClaimStore | undefined;
 
-  // The desk's operators: its own file, or in warehouse mode the warehouse's list with the file as this desk's copy.
-  const operators = new SharedOperators({
-    cache: new OperatorFile(dataPaths(dataDir).operators, () => clock.now(), log),
+  // The desk's operators and who is packing (desk-operators.ts).
+  const { operators, deskSignIn, who } = deskOperators({
+    settings,
+    clock,
+    log,
+    operatorsFile: dataPaths(dataDir).operators,
     warehouse: () => {
       const link = warehouse.current();
       return link && { pool: link.pool, online: link.status().online };
     },
-    desk: () => settings.get().desk.name,
-    now: () => clock.now(),
-    log,
-    onChange: () => hub.emit('operators.changed', deskSignIn.view()),
+    changed: (view) => hub.emit('operators.changed', view),
   });
-  const deskSignIn: DeskSignIn = new DeskSignIn(operators, () => hub.emit('operators.changed', deskSignIn.view()), signInSettings(settings), () => clock.now());
-  // The one place that names who is packing: the signed-in operator; with nobody signed in (or
-  // no operators at all) the desk's operator setting, else the desk's name.
-  const who = () => {
-    const s = settings.get();
-    return { operator: deskSignIn.current()?.name || s.desk.operator || s.desk.name, desk: s.desk.name };
-  };
 
   // Push notifications (push/): the queue, the labels and the pack desk follow them.
   const push = stationPushes({ clock, journal: () => context.journal, who, client: () => session.client(), dataDir, secrets, env: options.env ?? process.env, log, announce: options.announce, reconcileMs: options.pushReconcileMs });

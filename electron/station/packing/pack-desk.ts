@@ -9,19 +9,21 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
-import { resolvedScan, resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
+import { resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
+import { replayStep, STEP_KINDS } from './session-replay.js';
+import type { DeskView, LabelJob } from './desk-view.js';
 import { applyCount, applyMeasurement, applyScan, nextStepSentences, openSession, removeSerial, undoLast, undoPreviewSentence, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels, putAsideScans } from '../journal/desk-history.js';
 import { unitProgressWords } from './session-progress.js';
-import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import { cheered, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
-import { dispatchShipments, submitPack, waitAndPrint, type LabelPrinter, type PackOutcome } from './pack-submit.js';
+import { submitPack, type LabelPrinter, type PackOutcome } from './pack-submit.js';
+import { followLabel } from './label-follow.js';
 import type { PushStops } from '../push/push-stops.js';
 
 export interface DeskDeps {
@@ -56,26 +58,7 @@ export type ScanSource = 'serial' | 'wedge' | 'typed';
 const TYPED_COUNT_RE = /^[*xX×]?(\d{1,3})$/;
 /** Labels the Pack screen lists again after a restart (it shows the latest 8). */
 const RESTORED_LABELS = 8;
-/** Journal kinds of the desk's own steps (not scans): replayed in order on restore. */
-const STEP_KINDS = { count: 'count', undo: 'undo', removeSerial: 'remove-serial', measurement: 'measurement' } as const;
-
-export interface LabelJob {
-  shipmentId: string;
-  status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
-  text: string;
-  /** The same words as catalogue keys (absent while waiting: the watcher's words are English). */
-  sentences?: KeyedSentence[];
-}
-
-export interface DeskView {
-  session?: PackSessionState & { undo?: string; undoSentence?: KeyedSentence };
-  feedback: Feedback;
-  jobs: LabelJob[];
-  /** A product barcode the catalogue does not know, scanned while a shipment is open: which product is it? */
-  unknownBarcode?: UnknownBarcode;
-  /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
-  awaitingDispatch: string[];
-}
+export type { DeskView, LabelJob };
 
 export class PackDesk {
   private session?: PackSessionState;
@@ -343,25 +326,14 @@ export class PackDesk {
     return this.say(cheered(sentence('station.pack.packed', { id: session.shipmentId })));
   }
 
-  private async followLabel(shipmentId: string): Promise<void> {
-    const printed = await waitAndPrint(this.deps, shipmentId, (text, stage = 'waitingLabel') => {
-      this.jobs.set(shipmentId, { shipmentId, status: stage, text });
-      this.changed();
+  private followLabel(shipmentId: string): Promise<void> {
+    return followLabel(this.deps, shipmentId, {
+      report: (job) => {
+        this.jobs.set(shipmentId, job);
+        this.changed();
+      },
+      awaitDispatch: (id) => this.awaitingDispatch.push(id),
     });
-    this.jobs.set(shipmentId, { shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text, sentences: printed.sentences });
-    this.changed();
-    if (!printed.ok) return;
-    if (this.deps.rtdPolicy === 'endOfWave') {
-      this.awaitingDispatch.push(shipmentId);
-      return;
-    }
-    const r = await dispatchShipments(this.deps, [shipmentId]);
-    if (r.dispatched.includes(shipmentId)) this.jobs.set(shipmentId, { shipmentId, status: 'dispatched', ...saying(...printed.sentences, sentence('station.pack.readyToDispatch')) });
-    else {
-      const failed = r.failed[0];
-      this.jobs.set(shipmentId, { shipmentId, status: 'failed', ...(failed ? { text: failed.text, sentences: failed.sentences } : saying(sentence('station.pack.dispatchFailed'))) });
-    }
-    this.changed();
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -387,18 +359,7 @@ export class PackDesk {
   }
 
   private replay(state: PackSessionState, kind: string, value: string, raw: string): PackSessionState {
-    switch (kind) {
-      case STEP_KINDS.measurement:
-        return applyMeasurement(state, JSON.parse(value) as Measurement);
-      case STEP_KINDS.count:
-        return applyCount(state, Number(value));
-      case STEP_KINDS.undo:
-        return undoLast(state);
-      case STEP_KINDS.removeSerial:
-        return removeSerial(state, value);
-      default:
-        return applyScan(state, resolvedScan(classifyScan(raw), this.deps.barcodes, state), this.serialContext(), this.deps.facts.of);
-    }
+    return replayStep(state, { kind, value, raw }, { barcodes: this.deps.barcodes, facts: this.deps.facts.of, serials: this.serialContext() });
   }
 
   private serialContext() {

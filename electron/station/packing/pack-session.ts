@@ -11,6 +11,9 @@ import { englishSentence, saying, sentence } from '../../../shared/i18n/station-
 import { garbledWords } from './identify.js';
 import { serialProblemWords } from './serial-checks.js';
 import { packageTitles } from '../../../shared/package-titles.js';
+import { describeParcel, isMeasured, progressWords, stillNeeds, unitsLeft } from './session-words.js';
+
+export { isMeasured, unitsLeft };
 
 /** What the desk knows about a product beyond the shipment record (from its listing). */
 export interface ProductFacts {
@@ -148,29 +151,6 @@ function settlePhase(state: PackSessionState): PackSessionState {
   const allVerified = state.lines.every((l) => l.verified === l.quantity);
   if (!allVerified) return { ...state, phase: 'verifying', serialFor: undefined };
   return { ...state, phase: state.parcels.every(isMeasured) ? 'ready' : 'measuring', serialFor: undefined };
-}
-
-/**
- * Weighed and measured for real. A listing's package size is only what the box should be: the
- * parcels of a multi-package shipment open with it filled in, yet each box is still weighed and
- * measured at the desk before the pack (what the courier weighs is what was declared).
- */
-export function isMeasured(p: Parcel): boolean {
-  return p.dimensions !== undefined && p.weightKg !== undefined && p.weightSource !== 'listing' && p.dimensionsSource !== 'listing';
-}
-
-/** What a parcel still needs, in words (undefined when nothing). */
-function stillNeeds(p: Parcel): KeyedSentence | undefined {
-  const weight = p.weightKg === undefined || p.weightSource === 'listing';
-  const size = p.dimensions === undefined || p.dimensionsSource === 'listing';
-  if (weight && size) return sentence('station.pack.needsWeightAndSize');
-  if (weight) return sentence('station.pack.needsWeight');
-  if (size) return sentence('station.pack.needsSize');
-  return undefined;
-}
-
-export function unitsLeft(state: PackSessionState): number {
-  return state.lines.reduce((a, l) => a + (l.quantity - l.verified), 0);
 }
 
 export function applyScan(state: PackSessionState, scan: ClassifiedScan, ctx: SessionContext, facts: FactsOf): PackSessionState {
@@ -346,26 +326,6 @@ export function nextStepSentences(state: PackSessionState): Words {
   return progressWords(state);
 }
 
-function progressWords(state: PackSessionState, lead?: KeyedSentence): Words {
-  const said = lead ? [lead] : [];
-  const left = unitsLeft(state);
-  if (state.phase === 'serial') {
-    const owed = state.lines.find((l) => l.orderItemId === state.serialFor);
-    const title = owed?.title ?? '';
-    return [...said, owed?.imei ? sentence('station.pack.scanOwedImei', { title }) : sentence('station.pack.scanOwedSerial', { title })];
-  }
-  if (left > 0) return [...said, sentence('station.pack.unitsLeft', { count: left })];
-  if (state.phase === 'measuring') {
-    const n = state.parcels.length;
-    const listed = state.parcels.some((p) => p.weightSource === 'listing' || p.dimensionsSource === 'listing');
-    if (n === 1) return [...said, sentence('station.pack.measureParcel')];
-    const done = state.parcels.filter(isMeasured).length;
-    if (done > 0) return [...said, sentence('station.pack.measureRest', { done, total: n })];
-    return [...said, listed ? sentence('station.pack.measureEachListed', { total: n }) : sentence('station.pack.measureEach', { total: n })];
-  }
-  return [...said, sentence('station.pack.readyEnter')];
-}
-
 export interface Measurement {
   subShipmentId?: string;
   dimensions?: { length: number; breadth: number; height: number };
@@ -400,7 +360,7 @@ export function applyMeasurement(state: PackSessionState, m: Measurement): PackS
       ? sentence('station.pack.parcelOf', { n: parcels.indexOf(measured) + 1, total: parcels.length, title: target.title })
       : sentence('station.pack.parcelTitle', { title: target.title });
   const needs = stillNeeds(measured);
-  const said: Words = [lead, describe(measured)];
+  const said: Words = [lead, describeParcel(measured)];
   if (after.phase === 'ready') said.push(parcels.length > 1 ? sentence('station.pack.everyParcelMeasured') : sentence('station.pack.parcelMeasured'), sentence('station.pack.readyEnter'));
   else if (needs) said.push(needs);
   else {
@@ -413,13 +373,4 @@ export function applyMeasurement(state: PackSessionState, m: Measurement): PackS
     );
   }
   return { ...after, feedback: { tone: 'ok', ...saying(...said), sound: 'none' } };
-}
-
-function describe(p: Parcel): KeyedSentence {
-  const d = p.dimensions;
-  const size = d ? { length: d.length, breadth: d.breadth, height: d.height } : undefined;
-  if (size && p.weightKg !== undefined) return sentence('station.pack.sizeWeight', { ...size, kg: p.weightKg });
-  if (size) return sentence('station.pack.sizeOnly', size);
-  if (p.weightKg !== undefined) return sentence('station.pack.weightOnly', { kg: p.weightKg });
-  return sentence('station.pack.notMeasured');
 }
