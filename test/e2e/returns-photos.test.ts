@@ -111,7 +111,7 @@ describe.skipIf(!ready)('returns received with photos from the fake camera', () 
     for (const key of ['Space', 'Space', 'Space', 'Backspace']) {
       const n = await strip.getByRole('img').count();
       await desk.page.keyboard.press(key);
-      await expect.poll(() => strip.getByRole('img').count()).toBe(key === 'Backspace' ? n - 1 : n + 1);
+      await expect.poll(() => strip.getByRole('img').count(), { timeout: 5_000 }).toBe(key === 'Backspace' ? n - 1 : n + 1);
     }
     await screen.getByLabel('Notes for the claim (optional)').fill('Corner crushed, seal broken');
     await desk.screenshot('returns-photos');
