@@ -89,6 +89,29 @@ describe.runIf(requirePostgres())('warehouse invoice series', () => {
     expect(await d1.pending()).toEqual([]);
   });
 
+  it('a number taken over with a shipment is the new desk’s: the desk that let the shipment go cannot give it back to a third desk', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const pool = await wh.freshPool();
+    const [d1, d2, d3] = ['Desk 1', 'Desk 2', 'Desk 3'].map((desk) => new WarehouseInvoiceSeries(pool, { clock, desk, registration: GSTIN, prefix: 'PS' }));
+    // Desk 1 reserved a number for S1, then lost S1's claim (its lease ran out) to Desk 2, which
+    // packs S1 with the shipment's open number.
+    const held = await d1!.reserve('O1', 'S1');
+    const taken = await d2!.reserve('O1', 'S1');
+    expect(taken.invoiceNumber).toBe(held.invoiceNumber);
+    // Desk 1 now learns it lost the claim and gives its number back: it is not Desk 1's any more.
+    await d1!.markRefused(held.invoiceNumber!, 'Not packed: this desk lost its claim before the pack.');
+    await d1!.markVoid(held.invoiceNumber!, 'Not packed: lost the claim.');
+    const other = await d3!.reserve('O2', 'S2');
+    expect(other.invoiceNumber).not.toBe(held.invoiceNumber);
+    await d2!.markUsed(taken.invoiceNumber!);
+    const rows = (await pool.query('SELECT invoice_number, status, desk, shipment_id FROM invoice_numbers ORDER BY counter')).rows;
+    expect(rows).toEqual([
+      { invoice_number: 'PS/2026-27/00001', status: 'used', desk: 'Desk 2', shipment_id: 'S1' },
+      { invoice_number: 'PS/2026-27/00002', status: 'reserved', desk: 'Desk 3', shipment_id: 'S2' },
+    ]);
+    expect(await d1!.pending()).toEqual([]);
+  });
+
   it('packs from its outage block while the database is away, and reports those numbers when it is back', async () => {
     const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
     const url = await wh.freshUrl();

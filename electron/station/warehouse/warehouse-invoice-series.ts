@@ -93,6 +93,10 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
         )
       ).rows[0];
       if (open) {
+        // The shipment's open number, maybe reserved by a desk whose claim this desk took over:
+        // it becomes this desk's, so the desk that let the shipment go can no longer give it
+        // back while this one packs with it (settle leaves other desks' numbers alone).
+        if (open.desk !== desk) await client.query('UPDATE invoice_numbers SET desk = $2, reserved_at = $3 WHERE invoice_number = $1', [open.invoice_number, desk, now]);
         out.push({ orderId, invoiceNumber: open.invoice_number, invoiceDate });
         continue;
       }
@@ -162,6 +166,9 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
         const row = (await client.query<NumberRow>('SELECT * FROM invoice_numbers WHERE invoice_number = $1 FOR UPDATE', [n])).rows[0];
         if (!row) throw new Error(`Invoice number ${n} was never allocated in the warehouse series.`);
         if (row.status === status && status !== 'free') continue;
+        // A reservation another desk took over with the shipment's claim is that desk's now: this
+        // desk neither gives it back nor voids it (the other desk may be packing with it).
+        if (row.status === 'reserved' && status !== 'used' && row.desk !== this.options.desk) continue;
         if (row.status !== 'reserved' && !(status === 'void' && (row.status === 'free' || row.status === 'block'))) {
           throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become ${status}.`);
         }
