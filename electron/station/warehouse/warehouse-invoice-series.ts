@@ -41,6 +41,7 @@ interface NumberRow {
   shipment_id: string | null;
   financial_year: string;
   status: InvoiceReservation['status'] | 'free' | 'block';
+  desk: string | null;
   reserved_at: Date | null;
   settled_at: Date | null;
   void_reason: string | null;
