@@ -58,6 +58,8 @@ export type ScanSource = 'serial' | 'wedge' | 'typed';
 const TYPED_COUNT_RE = /^[*xX×]?(\d{1,3})$/;
 /** Labels the Pack screen lists again after a restart (it shows the latest 8). */
 const RESTORED_LABELS = 8;
+/** Label jobs kept in the desk's view: all still moving, and the latest finished ones up to this many. */
+const KEPT_LABEL_JOBS = 50;
 export type { DeskView, LabelJob };
 
 export class PackDesk {
@@ -330,10 +332,19 @@ export class PackDesk {
     return followLabel(this.deps, shipmentId, {
       report: (job) => {
         this.jobs.set(shipmentId, job);
+        this.forgetOldJobs();
         this.changed();
       },
       awaitDispatch: (id) => this.awaitingDispatch.push(id),
     });
+  }
+
+  /** Finished label jobs beyond the latest few leave, oldest first: each scan's view stays small all shift. */
+  private forgetOldJobs(): void {
+    for (const [id, job] of this.jobs) {
+      if (this.jobs.size <= KEPT_LABEL_JOBS) return;
+      if (job.status === 'printed' || job.status === 'dispatched' || job.status === 'failed') this.jobs.delete(id);
+    }
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
