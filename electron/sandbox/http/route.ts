@@ -94,3 +94,15 @@ export function oauthError(status: number, error: string, description: string): 
 export function listingBatchError(errors: { code: number; description: string; path?: string }[]): ApiError {
   return new ApiError(400, { errors: errors.map((e) => ({ severity: 'ERROR', ...e })) }, errors[0]?.description);
 }
+
+/** Parses a control body with zod; the first issue becomes the 400 message. */
+export function parseControlBody<T>(schema: ZodType<T>, ctx: RouteContext): T {
+  if (ctx.bodyError) throw orderError(400, 'INVALID_REQUEST_JSON', `The body is not valid JSON: ${ctx.bodyError}`);
+  const result = schema.safeParse(ctx.body ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    throw orderError(400, 'INVALID_REQUEST', `${where}${issue.message}`);
+  }
+  return result.data;
+}

@@ -2,7 +2,7 @@
 // status per subscription and the delivery fault knob. Loopback and the control token, as every
 // /sandbox/ route (http/server.ts).
 import { z } from 'zod';
-import { orderError, type RouteContext, type RouteDef } from '../http/route.js';
+import { orderError, parseControlBody, type RouteContext, type RouteDef } from '../http/route.js';
 import { PushFaultConfig } from './push-faults.js';
 import { pushHubOf, type PushHub } from './push-hub.js';
 import { MAX_PUSH_SUBSCRIPTIONS, SubscribeBody, publicSubscription } from './subscriptions.js';
@@ -40,15 +40,6 @@ function hub(ctx: RouteContext): PushHub {
   return h;
 }
 
-function parse<T>(schema: z.ZodType<T>, ctx: RouteContext): T {
-  if (ctx.bodyError) throw orderError(400, 'INVALID_REQUEST_JSON', `The body is not valid JSON: ${ctx.bodyError}`);
-  const result = schema.safeParse(ctx.body ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw orderError(400, 'INVALID_REQUEST', `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
-  }
-  return result.data;
-}
 
 export const pushRoutes: RouteDef[] = [
   {
@@ -60,7 +51,7 @@ export const pushRoutes: RouteDef[] = [
     request: SubscribeBody,
     response: PublicSubscription,
     handler: (ctx) => {
-      const body = parse(SubscribeBody, ctx);
+      const body = parseControlBody(SubscribeBody, ctx);
       if (body.sellerId && !ctx.world.sellers.has(body.sellerId)) throw orderError(400, 'INVALID_REQUEST', `sellerId: no seller ${body.sellerId}.`);
       const h = hub(ctx);
       if (h.list().length >= MAX_PUSH_SUBSCRIPTIONS) throw orderError(409, 'TOO_MANY_SUBSCRIPTIONS', `At most ${MAX_PUSH_SUBSCRIPTIONS} subscriptions; unsubscribe one first.`);
@@ -109,7 +100,7 @@ export const pushRoutes: RouteDef[] = [
     response: z.object({ faults: PushFaultConfig }),
     handler: (ctx) => {
       const h = hub(ctx);
-      h.faults.configure(parse(PushFaultConfig, ctx));
+      h.faults.configure(parseControlBody(PushFaultConfig, ctx));
       return { json: { faults: h.faults.config } };
     },
   },

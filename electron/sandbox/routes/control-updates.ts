@@ -4,7 +4,7 @@
 // picked up from the buyer or cancelled by the marketplace. Transitions not shown in the spec; the sandbox's choices are in the
 // sandbox README, "Push notifications".
 import { z } from 'zod';
-import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
+import { orderError, parseControlBody, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
 import { INVALID_SHIPMENT_STATE } from '../../../shared/api/shipments.js';
 import { POST_DISPATCH_STATES, shipmentStatus } from '../orders/shipment-state.js';
 import type { ReturnRec } from '../world/model.js';
@@ -21,15 +21,6 @@ const PickedUpBody = z.strictObject({ pickupDate: IsoInstant.optional() });
 const DispatchDates = z.object({ shipmentId: z.string(), dispatchAfterDate: z.string(), dispatchByDate: z.string() });
 const ReturnView = z.object({ returnId: z.string(), status: z.string(), trackingId: z.string(), expectedDate: z.string(), pickupDate: z.string().optional() });
 
-function parse<T>(schema: z.ZodType<T>, ctx: RouteContext): T {
-  if (ctx.bodyError) throw orderError(400, 'INVALID_REQUEST_JSON', `The body is not valid JSON: ${ctx.bodyError}`);
-  const result = schema.safeParse(ctx.body ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw orderError(400, 'INVALID_REQUEST', `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
-  }
-  return result.data;
-}
 
 function returnOf(ctx: RouteContext): ReturnRec {
   const ret = ctx.world.returns.get(ctx.params.returnId);
@@ -61,7 +52,7 @@ export const controlUpdateRoutes: RouteDef[] = [
     request: DispatchDatesBody,
     response: DispatchDates,
     handler: (ctx) => {
-      const body = parse(DispatchDatesBody, ctx);
+      const body = parseControlBody(DispatchDatesBody, ctx);
       const { world } = ctx;
       const shipment = world.shipments.get(ctx.params.shipmentId);
       if (!shipment) throw orderError(404, 'INVALID_SHIPMENTS', `No shipment ${ctx.params.shipmentId}.`);
@@ -90,7 +81,7 @@ export const controlUpdateRoutes: RouteDef[] = [
     request: TrackingBody,
     response: ReturnView,
     handler: (ctx) => {
-      const body = parse(TrackingBody, ctx);
+      const body = parseControlBody(TrackingBody, ctx);
       const ret = returnOf(ctx);
       requireOpen(ret, 'a new tracking id');
       ret.trackingId = body.trackingId;
@@ -107,7 +98,7 @@ export const controlUpdateRoutes: RouteDef[] = [
     request: ExpectedDateBody,
     response: ReturnView,
     handler: (ctx) => {
-      const body = parse(ExpectedDateBody, ctx);
+      const body = parseControlBody(ExpectedDateBody, ctx);
       const ret = returnOf(ctx);
       requireOpen(ret, 'a new expected date');
       ret.expectedDate = new Date(body.expectedDate).toISOString();
@@ -123,7 +114,7 @@ export const controlUpdateRoutes: RouteDef[] = [
     request: PickedUpBody,
     response: ReturnView,
     handler: (ctx) => {
-      const body = parse(PickedUpBody, ctx);
+      const body = parseControlBody(PickedUpBody, ctx);
       const ret = returnOf(ctx);
       if (ret.kind !== 'standard' || ret.status !== 'CREATED') {
         throw orderError(409, 'INVALID_RETURN_STATE', `Return ${ret.returnId} is a ${ret.kind} return in ${ret.status}; the courier picks up only CREATED standard returns (a customer return is picked up through POST /v2/returns/pickup).`);

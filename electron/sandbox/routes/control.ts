@@ -2,7 +2,7 @@
 // order, the marketplace holds, couriers ship, buyers return, time passes) and lets tests break
 // things on purpose. Loopback only; never subject to fault injection (faults.ts).
 import { z } from 'zod';
-import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
+import { orderError, parseControlBody, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
 import { createShipments, SHIPMENT_KINDS, type ShipmentKind } from '../world/shipment-factory.js';
 import { applyLogisticsEvent, cancelByCustomer, setHold } from '../world/shipment-lifecycle.js';
 import { createReturn } from '../world/return-factory.js';
@@ -57,17 +57,6 @@ const EventsPage = z.object({
   next: z.number().int(),
 });
 
-/** Parses a control body with zod; the first issue becomes the 400 message. */
-function parse<T>(schema: z.ZodType<T>, ctx: RouteContext): T {
-  if (ctx.bodyError) throw orderError(400, 'INVALID_REQUEST_JSON', `The body is not valid JSON: ${ctx.bodyError}`);
-  const result = schema.safeParse(ctx.body ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw orderError(400, 'INVALID_REQUEST', `${where}${issue.message}`);
-  }
-  return result.data;
-}
 
 function platform(ctx: RouteContext): SandboxPlatform {
   const p = platformOf(ctx.world);
@@ -87,7 +76,7 @@ function statuses(ctx: RouteContext): RouteResult {
 }
 
 function createShipmentsHandler(ctx: RouteContext): RouteResult {
-  const body = parse(CreateShipmentsBody, ctx);
+  const body = parseControlBody(CreateShipmentsBody, ctx);
   const { world } = ctx;
   const sellerId = body.sellerId ?? [...world.sellers.keys()][0];
   const seller = world.sellers.get(sellerId);
@@ -135,7 +124,7 @@ export const controlRoutes: RouteDef[] = [
     request: HoldBody,
     response: ItemStatuses,
     handler: (ctx) => {
-      const body = parse(HoldBody, ctx);
+      const body = parseControlBody(HoldBody, ctx);
       setHold(ctx.world, shipmentOf(ctx), body.hold);
       return statuses(ctx);
     },
@@ -149,7 +138,7 @@ export const controlRoutes: RouteDef[] = [
     request: CancelBody,
     response: ItemStatuses,
     handler: (ctx) => {
-      const body = parse(CancelBody, ctx);
+      const body = parseControlBody(CancelBody, ctx);
       cancelByCustomer(ctx.world, shipmentOf(ctx), body.by, body.reason ?? (body.by === 'buyer' ? 'Cancelled by the buyer' : 'Cancelled by the marketplace'));
       return statuses(ctx);
     },
@@ -163,7 +152,7 @@ export const controlRoutes: RouteDef[] = [
     request: LogisticsBody,
     response: ItemStatuses,
     handler: (ctx) => {
-      const body = parse(LogisticsBody, ctx);
+      const body = parseControlBody(LogisticsBody, ctx);
       applyLogisticsEvent(ctx.world, shipmentOf(ctx), body.event);
       return statuses(ctx);
     },
@@ -177,7 +166,7 @@ export const controlRoutes: RouteDef[] = [
     request: ReturnBody,
     response: z.object({ returnId: z.string() }),
     handler: (ctx) => {
-      const body = parse(ReturnBody, ctx);
+      const body = parseControlBody(ReturnBody, ctx);
       if (!ctx.world.orderItemIndex.has(body.orderItemId)) throw orderError(404, 'INVALID_REQUEST', `No order item ${body.orderItemId}.`);
       return { json: { returnId: createReturn(ctx.world, body.orderItemId, body.kind).returnId } };
     },
@@ -190,7 +179,7 @@ export const controlRoutes: RouteDef[] = [
     request: ClockBody,
     response: z.object({ now: z.string() }),
     handler: (ctx) => {
-      const body = parse(ClockBody, ctx);
+      const body = parseControlBody(ClockBody, ctx);
       ctx.world.clock.advance(body.advanceSeconds);
       return { json: { now: ctx.world.nowIso() } };
     },
@@ -204,7 +193,7 @@ export const controlRoutes: RouteDef[] = [
     response: z.object({ faults: FaultConfig }),
     handler: (ctx) => {
       const faults = platform(ctx).faults;
-      faults.configure(parse(FaultConfig, ctx));
+      faults.configure(parseControlBody(FaultConfig, ctx));
       return { json: { faults: faults.config } };
     },
   },
