@@ -3,14 +3,25 @@
 // seq order, then kept up to date on every append.
 import type { JournalRecord, OpenIntent, OpenSession } from './records.js';
 
+/** The reason a session closed by Esc is journaled with (pack-desk.ts putAside). */
+export const PUT_ASIDE = 'put-aside';
+
 export class JournalState {
   private readonly intents = new Map<string, OpenIntent>();
   private readonly sessions = new Map<string, OpenSession>();
+  /**
+   * Shipments put aside (Esc) and not sent for packing since. Reopening one reads the journal for
+   * its scans (desk-history.ts putAsideScans); every other shipment is opened without reading the
+   * segments, so opening costs the same at the last pack of a shift as at the first. Bounded by
+   * what the packers set aside: a pack intent for the shipment takes it out.
+   */
+  private readonly putAside = new Set<string>();
 
   apply(record: JournalRecord): void {
     switch (record.type) {
       case 'intent':
         if (!this.intents.has(record.id)) this.intents.set(record.id, { intent: record });
+        if (record.op === 'pack') for (const id of record.targets.shipmentIds ?? []) this.putAside.delete(id);
         return;
       case 'outcome': {
         const open = this.intents.get(record.intentId);
@@ -31,6 +42,8 @@ export class JournalState {
         } else if (record.event === 'packed') {
           this.sessions.get(record.sessionId)?.packed.push(record);
         } else {
+          const shipmentId = record.shipmentId ?? this.sessions.get(record.sessionId)?.opened.shipmentId;
+          if (record.reason === PUT_ASIDE && shipmentId) this.putAside.add(shipmentId);
           this.sessions.delete(record.sessionId);
         }
         return;
@@ -39,6 +52,16 @@ export class JournalState {
 
   hasIntent(id: string): boolean {
     return this.intents.has(id);
+  }
+
+  /** True when the shipment's put-aside scans may be in the journal: false means there are none. */
+  mayHavePutAside(shipmentId: string): boolean {
+    return this.putAside.has(shipmentId);
+  }
+
+  /** How many shipments are held as put aside (bounded by the packers' Esc, not by the packs). */
+  get putAsideCount(): number {
+    return this.putAside.size;
   }
 
   hasSession(id: string): boolean {

@@ -185,6 +185,14 @@ export class Journal {
     return this.state.openSessions();
   }
 
+  /**
+   * False when no session of this shipment was put aside since it was last sent for packing, so
+   * there is nothing to carry on from and the segments need not be read (kept in memory, O(1)).
+   */
+  mayHavePutAside(shipmentId: string): boolean {
+    return this.state.mayHavePutAside(shipmentId);
+  }
+
   /** Seq of the newest record taken (0 when empty): readers such as an outbox poll it cheaply. */
   get lastSequence(): number {
     return this.lastSeq;

@@ -293,6 +293,9 @@ export class PackDesk {
    * Returns how many were carried over.
    */
   private async resumeAside(shipmentId: string): Promise<number> {
+    // Reading every kept segment costs more with each pack of the shift (and its garbage slowed
+    // the scans that follow): only a shipment the journal knows was put aside is looked up.
+    if (!this.deps.journal.mayHavePutAside(shipmentId)) return 0;
     const carried = putAsideScans(await this.deps.journal.records(), shipmentId, this.session!.sessionId);
     for (const old of carried) {
       const before = this.session!;
