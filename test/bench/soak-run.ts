@@ -3,17 +3,22 @@
 // packer would (scan the shipment, scan each unit, weigh and measure, Enter), each label printed
 // through the station's label watcher and marked ready to dispatch, the journal rotating on its
 // way. Prints one line of JSON: RSS samples and the desk's scan handling times.
+// SOAK_HEAP_AT=300,1500 (with SOAK_HEAP_DIR, default the working folder) writes a V8 heap
+// snapshot after those packs, after a full collection, to compare what the shift kept.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import type { ShipmentWire } from '../../shared/api/shipments.js';
 import { PackDesk, type DeskDeps } from '../../electron/station/packing/pack-desk.js';
 import { startSandboxProcess, stationOn } from './sandbox-process.js';
 
 const PACKS = Number(process.argv[2] ?? 5_000);
 const SAMPLE_EVERY = 100;
+const HEAP_AT = new Set((process.env.SOAK_HEAP_AT ?? '').split(',').filter(Boolean).map(Number));
+const HEAP_DIR = process.env.SOAK_HEAP_DIR ?? '.';
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'soak-'));
@@ -56,9 +61,13 @@ async function main(): Promise<void> {
           scanMs.push(performance.now() - t);
         }
       }
-      // The scale and the dimensioner read the box the listing describes, give or take.
-      const box = shipment.subShipments[0]?.packages[0]?.dimensions;
-      const weightKg = Math.round((box?.weight ?? 0.5) * (0.95 + (n % 10) / 100) * 1000) / 1000;
+      // The scale weighs the whole parcel (every package of the shipment, as the marketplace
+      // expects it: spec § Errors WEIGHT_ANOMALY_WARNING), give or take; the dimensioner reads
+      // the first package's box.
+      const packages = shipment.subShipments[0]?.packages ?? [];
+      const box = packages[0]?.dimensions;
+      const parcelKg = packages.reduce((sum, p) => sum + (p.dimensions?.weight ?? 0) * (p.quantity ?? 1), 0) || 0.5;
+      const weightKg = Math.round(parcelKg * (0.95 + (n % 10) / 100) * 1000) / 1000;
       await desk.measure({ weightKg, dimensions: box ? { length: box.length, breadth: box.breadth, height: box.height } : { length: 30, breadth: 20, height: 10 }, source: 'device' });
       let packed = await desk.pack();
       // "Looks unusual... continue if they are right": the packer checked and presses Enter again.
@@ -70,6 +79,10 @@ async function main(): Promise<void> {
       if ((n + 1) % SAMPLE_EVERY === 0) {
         (globalThis as { gc?: () => void }).gc?.();
         rss.push(process.memoryUsage().rss);
+      }
+      if (HEAP_AT.has(n + 1)) {
+        (globalThis as { gc?: () => void }).gc?.();
+        process.stderr.write(`heap snapshot: ${writeHeapSnapshot(join(HEAP_DIR, `soak-${n + 1}.heapsnapshot`))}\n`);
       }
     }
     await desk.idle();
