@@ -62,7 +62,11 @@ type Unstamped = JournalRecord extends infer R ? (R extends unknown ? Omit<R, 's
 interface SegmentMeta {
   index: number;
   lastAtMs: number;
-  /** Open-state keys (intent or session) of the records in it. */
+  /**
+   * Open-state keys (intent or session) of the records in it. Once the segment is closed only the
+   * keys still open can stop its removal (safeToDrop), so the rest are let go (forgetClosedKeys):
+   * a shift's thousands of settled ids are not held until the segment is pruned.
+   */
   keys: Set<string>;
 }
 
@@ -145,6 +149,7 @@ export class Journal {
       }
     }
     this.health.segments = this.segments.length;
+    for (const meta of this.segments.slice(0, -1)) this.forgetClosedKeys(meta);
     this.handle = await open(join(dir, segmentName(this.active.index)), 'a', 0o600);
   }
 
@@ -191,6 +196,11 @@ export class Journal {
    */
   mayHavePutAside(shipmentId: string): boolean {
     return this.state.mayHavePutAside(shipmentId);
+  }
+
+  /** Open-state keys held in memory for pruning, all segments together (bounded by the active segment's size). */
+  get indexedKeys(): number {
+    return this.segments.reduce((n, meta) => n + meta.keys.size, 0);
   }
 
   /** Seq of the newest record taken (0 when empty): readers such as an outbox poll it cheaply. */
@@ -276,6 +286,7 @@ export class Journal {
     writeFileDurably(join(dir, segmentName(next.index)), text);
     await this.handle?.close();
     this.handle = await open(join(dir, segmentName(next.index)), 'a', 0o600);
+    for (const meta of this.segments) this.forgetClosedKeys(meta);
     this.segments.push(next);
     this.activeBytes = Buffer.byteLength(text);
     this.prune();
@@ -298,12 +309,18 @@ export class Journal {
     }
   }
 
+  /** Keeps of a closed segment's keys only those still open: a settled intent or closed session never opens again. */
+  private forgetClosedKeys(meta: SegmentMeta): void {
+    for (const key of meta.keys) if (!this.isOpen(key)) meta.keys.delete(key);
+  }
+
+  private isOpen(key: string): boolean {
+    return key.startsWith('i:') ? this.state.hasIntent(key.slice(2)) : this.state.hasSession(key.slice(2));
+  }
+
   /** True unless the segment holds an open intent or session that the active one lacks. */
   private safeToDrop(meta: SegmentMeta, active: SegmentMeta): boolean {
-    for (const key of meta.keys) {
-      const open = key.startsWith('i:') ? this.state.hasIntent(key.slice(2)) : this.state.hasSession(key.slice(2));
-      if (open && !active.keys.has(key)) return false;
-    }
+    for (const key of meta.keys) if (this.isOpen(key) && !active.keys.has(key)) return false;
     return true;
   }
 }

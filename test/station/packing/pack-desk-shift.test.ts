@@ -2,7 +2,7 @@
 // used to read and decode every kept journal segment (to find scans of a put-aside session to
 // carry on from), so each open read more than the one before. Counted here, never timed: the
 // records the journal reads per opened shipment, and the shipments it holds as put aside.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,5 +184,36 @@ describe("the journal's put-aside shipments", () => {
     }
     expect(state.putAsideCount).toBe(0);
     expect(state.openSessions()).toEqual([]);
+  });
+});
+
+describe("the journal's memory over a shift", () => {
+  it('holds the keys of what is still open, not of every record its kept segments hold', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-keys-'));
+    const clock = { now: () => new Date('2026-11-24T06:00:00Z') };
+    try {
+      let journal = await Journal.open({ dir, clock, maxSegmentBytes: 4096, maxSegments: 20 });
+      // A session left open all shift: its segment must not be dropped before it is carried on.
+      await journal.appendSession({ sessionId: 'open-all-shift', event: 'opened', shipmentId: 'S0', operator: 'asha', desk: 'desk-1' });
+      const packs = 600;
+      for (let i = 1; i <= packs; i++) {
+        await journal.appendSession({ sessionId: `s${i}`, event: 'opened', shipmentId: `S${i}`, operator: 'asha', desk: 'desk-1' });
+        const intent = await journal.appendIntent({ op: 'pack', targets: { shipmentIds: [`S${i}`] }, request: {}, operator: 'asha', desk: 'desk-1' });
+        await journal.appendOutcome({ intentId: intent.id, status: 'ok' });
+        await journal.appendSession({ sessionId: `s${i}`, event: 'closed', reason: 'done' });
+      }
+      const segments = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).length;
+      expect(segments).toBe(21);
+      // A 4 KB segment holds about 20 records (10 packs' keys); 20 closed segments hold only the open session's key.
+      const bound = 4096 / 100 + 20;
+      expect(journal.indexedKeys).toBeLessThan(bound);
+      await journal.close();
+      journal = await Journal.open({ dir, clock, maxSegmentBytes: 4096, maxSegments: 20 });
+      expect(journal.indexedKeys).toBeLessThan(bound);
+      expect(journal.openSessions().map((s) => s.sessionId)).toEqual(['open-all-shift']);
+      await journal.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
