@@ -3,7 +3,7 @@
 // index searchable by shipment, order, tracking id, IMEI and SKU, exports a clip for a claim and
 // applies the retention rule.
 import { z } from 'zod';
-import { command, Ok } from './define.js';
+import { command, KeyedSentence, Ok } from './define.js';
 
 /** One chunk of MediaRecorder output, base64 (the WebSocket transport carries JSON). */
 export const MAX_VIDEO_CHUNK_BASE64 = 4 * 1024 * 1024;
@@ -54,6 +54,8 @@ export const VideoSpaceView = z.object({
   folder: z.string(),
   /** What the last retention run did, in words. */
   lastRetention: z.string().optional(),
+  /** The same words as a catalogue key, for a desk in another language. */
+  lastRetentionSentence: KeyedSentence.optional(),
 });
 
 const Id = z.string().trim().min(1).max(100);

@@ -166,6 +166,33 @@ describe.runIf(available)('printing over CUPS', () => {
     expect(text).toContain('Label printer');
     expect(text).toContain('21 Nov 2026, 15:30 IST');
   });
+
+  it('test-prints in Hindi on the PDF queue: the job CUPS was given reads back in Devanagari, and the printed page carries the font', async () => {
+    const title = `test-print-hi-${run}`;
+    const pdf = await renderTestPage({ printer: label, role: 'label', media: 'label-4x6in', now: new Date('2026-11-21T10:00:07Z'), language: 'hi' });
+    const job = await queue.submit({ pdf, title, role: 'label', printer: label, media: 'label-4x6in' });
+    // What the queue hands to CUPS, read from its spool file: every word in Hindi.
+    const sent = (await pageTexts(new Uint8Array(await readFile(job.file))))[0]!.replace(/\s+/g, ' ');
+    const done = await queue.whenFinished(job.id);
+    expect(sent).toContain('पैकिंग स्टेशन टेस्ट प्रिंट');
+    expect(sent).toContain(`प्रिंटर: ${label}`);
+    expect(sent).toContain('काम: लेबल प्रिंटर');
+    expect(sent).toContain('पेपर: लेबल 4 x 6 इंच (288 x 432 pt)');
+    // hi-IN dates through Intl, in IST: 10:00 UTC is 15:30 at the desk.
+    expect(sent).toMatch(/छपा: 21 \S+ 2026, 15:30 IST \(07 s\)/);
+    expect(sent).toContain('बॉर्डर चारों तरफ़ पूरा दिखना चाहिए।');
+    expect(sent).not.toMatch(/Printer|Label|Printed|Media|Role/);
+    // On paper (cups-pdf renders it again through PostScript, which keeps the glyphs but not the
+    // Unicode of embedded CID fonts): the page at label size, the Devanagari drawn as glyph outlines
+    // (a Type 3 font beside Helvetica), the ids and numbers still text.
+    const output = await waitForCupsPdfOutput(done.backendJobId!, title);
+    expect((await pdfInfo(new Uint8Array(await readFile(output)))).sizes).toEqual([{ width: 288, height: 432 }]);
+    expect((await execFile('pdffonts', [output])).stdout).toMatch(/Type 3/);
+    const printed = (await pageTexts(new Uint8Array(await readFile(output))))[0]!;
+    expect(printed).toContain(`: ${label}`);
+    expect(printed).toContain('15:30 IST (07 s)');
+    expect(printed).not.toMatch(/Printer|Label|Printed|Media|Role/);
+  });
 });
 
 async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {

@@ -3,17 +3,21 @@
 // that language's locale. The station reads the catalogue files where the sources are; a build
 // without them prints in English, the catalogue bundled with the station's own sentences.
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import { BASE_LANGUAGE, catalogueSet, type Catalogue } from '../../../shared/i18n/catalogues.js';
 import { formatterFor, type Formatter } from '../../../shared/i18n/format.js';
 import english from '../../../shared/i18n/locales/en.json';
 
-const LOCALES = new URL('../../../shared/i18n/locales/', import.meta.url);
+// A path, not a URL: the renderer's tests run the station beside a DOM whose URL class resolves
+// file: addresses against its own page.
+const LOCALES = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/i18n/locales');
 
 function catalogueFiles(): Record<string, Catalogue> {
   try {
     const names = readdirSync(LOCALES).filter((f) => f.endsWith('.json'));
-    return Object.fromEntries(names.map((f) => [f, JSON.parse(readFileSync(new URL(f, LOCALES), 'utf8')) as Catalogue]));
+    return Object.fromEntries(names.map((f) => [f, JSON.parse(readFileSync(join(LOCALES, f), 'utf8')) as Catalogue]));
   } catch {
     return { [`${BASE_LANGUAGE}.json`]: english as Catalogue };
   }

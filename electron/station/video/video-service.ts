@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StationError } from '../../../shared/contract/define.js';
+import { StationError, type KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { VIDEO_READ_BYTES, type ClipMark, type ClipView } from '../../../shared/contract/video.js';
 import type { VideoSettings } from '../../../shared/settings.js';
 import type { z } from 'zod';
@@ -58,7 +59,7 @@ export class VideoService {
   readonly index: ClipIndex;
   private readonly writer = new ClipWriter();
   private readonly lease: FilmingLease;
-  private lastRetention: string | undefined;
+  private lastRetention: KeyedSentence | undefined;
   private retentionRun: Promise<string[]> | undefined;
 
   constructor(private readonly deps: VideoServiceDeps) {
@@ -181,7 +182,7 @@ export class VideoService {
       retentionDays: s.retentionDays,
       retentionBytes: Math.round(s.retentionGb * GB),
       folder: this.deps.dir,
-      lastRetention: this.lastRetention,
+      ...(this.lastRetention ? { lastRetention: englishSentence(this.lastRetention), lastRetentionSentence: this.lastRetention } : {}),
     };
   }
 
@@ -197,13 +198,14 @@ export class VideoService {
     try {
       open = (await this.deps.openReturnShipments?.()) ?? new Set();
     } catch (e) {
-      this.lastRetention = `No clip was deleted: the open returns could not be read (${(e as Error).message}), and a clip of a shipment with an open return is kept.`;
+      this.lastRetention = keyed('setup.video.retention.returnsUnread', { reason: (e as Error).message });
       return [];
     }
     const doomed = clipsToDelete(this.index.all(), { maxAgeDays: s.retentionDays, maxBytes: s.retentionGb * GB }, this.deps.clock.now(), open);
     for (const c of doomed) this.index.remove(c.clipId);
     const at = this.deps.clock.now();
-    this.lastRetention = `${doomed.length === 0 ? 'No clip was due for deletion' : `Deleted ${doomed.length} clip(s), oldest first`} (checked ${istDate(at)} ${String(istParts(at).hour).padStart(2, '0')}:${String(istParts(at).minute).padStart(2, '0')} IST).`;
+    const when = `${istDate(at)} ${String(istParts(at).hour).padStart(2, '0')}:${String(istParts(at).minute).padStart(2, '0')}`;
+    this.lastRetention = doomed.length === 0 ? keyed('setup.video.retention.none', { when }) : keyed('setup.video.retention.deleted', { count: doomed.length, when });
     if (doomed.length > 0) this.deps.log?.(`Video retention deleted ${doomed.length} clip(s).`);
     return doomed.map((c) => c.clipId);
   }

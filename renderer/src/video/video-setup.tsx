@@ -4,8 +4,11 @@
 import { useEffect, useState } from 'react';
 import type { ResultOf } from '../../../shared/contract.js';
 import { VideoResolution, type StationSettings } from '../../../shared/settings.js';
+import { deskWords } from '../app/desk-words.js';
 import { errorWords } from '../app/errors.js';
 import { useStation } from '../app/station-context.js';
+import { tr } from '../i18n/i18n.js';
+import { useT } from '../i18n/use-t.js';
 import { useAppStore } from '../stores/app-store.js';
 import './video.css';
 
@@ -16,12 +19,12 @@ interface Camera {
 }
 
 const GB = 1024 ** 3;
-const gb = (bytes: number) => `${(bytes / GB).toFixed(bytes < GB / 10 ? 3 : 1)} GB`;
+const gb = (bytes: number, fmt: ReturnType<typeof useT>['fmt']) => tr('setup.video.gigabytes', { n: fmt.number(bytes / GB, bytes < GB / 10 ? 3 : 1) });
 
 async function listCameras(): Promise<Camera[]> {
   const media = navigator.mediaDevices;
   if (!media?.enumerateDevices) return [];
-  const named = (list: MediaDeviceInfo[]) => list.filter((d) => d.kind === 'videoinput').map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Camera ${i + 1}` }));
+  const named = (list: MediaDeviceInfo[]) => list.filter((d) => d.kind === 'videoinput').map((d, i) => ({ deviceId: d.deviceId, label: d.label || tr('setup.video.cameraN', { n: i + 1 }) }));
   let cameras = named(await media.enumerateDevices());
   // Names are hidden until a camera was allowed once; asking briefly shows them.
   if (cameras.length > 0 && (await media.enumerateDevices()).every((d) => d.kind !== 'videoinput' || !d.label)) {
@@ -38,6 +41,7 @@ async function listCameras(): Promise<Camera[]> {
 
 export function VideoSetup() {
   const api = useStation();
+  const { t, fmt } = useT();
   const saved = useAppStore((s) => s.settings.video);
   const [draft, setDraft] = useState<Draft>(saved);
   const [cameras, setCameras] = useState<Camera[]>();
@@ -54,7 +58,7 @@ export function VideoSetup() {
     const camera = cameras?.find((c) => c.deviceId === draft.cameraId);
     try {
       await api.invoke('settings.update', { video: { ...draft, cameraLabel: camera?.label ?? (draft.cameraId ? draft.cameraLabel : '') } });
-      setNote({ ok: true, text: draft.cameraId ? `Packing video is on with ${camera?.label ?? 'the chosen camera'}.` : 'Packing video is off.' });
+      setNote({ ok: true, text: draft.cameraId ? t('setup.video.on', { camera: camera?.label ?? t('setup.video.chosenCamera') }) : t('setup.video.off') });
       setSpace(await api.invoke('video.space', {}));
     } catch (e) {
       setNote({ ok: false, text: errorWords(e) });
@@ -65,10 +69,10 @@ export function VideoSetup() {
   const missing = draft.cameraId && cameras && !cameras.some((c) => c.deviceId === draft.cameraId);
 
   return (
-    <section aria-label="Packing video" className="panel video-setup">
-      <h2>Packing video</h2>
+    <section aria-label={t('setup.video.title')} className="panel video-setup">
+      <h2>{t('setup.video.title')}</h2>
       <form
-        aria-label="Packing video settings"
+        aria-label={t('setup.video.settings')}
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -76,20 +80,20 @@ export function VideoSetup() {
         }}
       >
         <div className="field">
-          <label htmlFor="video-camera">Camera</label>
+          <label htmlFor="video-camera">{t('setup.video.camera')}</label>
           <select id="video-camera" value={draft.cameraId} onChange={(e) => setDraft({ ...draft, cameraId: e.target.value })}>
-            <option value="">None (no packing video)</option>
-            {missing ? <option value={draft.cameraId}>{draft.cameraLabel || 'The chosen camera'} (not connected)</option> : null}
+            <option value="">{t('setup.video.none')}</option>
+            {missing ? <option value={draft.cameraId}>{t('setup.video.notConnected', { camera: draft.cameraLabel || t('setup.video.chosenCamera') })}</option> : null}
             {(cameras ?? []).map((c) => (
               <option key={c.deviceId} value={c.deviceId}>
                 {c.label}
               </option>
             ))}
           </select>
-          {cameras && cameras.length === 0 ? <p className="field-hint">No camera is connected to this computer.</p> : null}
+          {cameras && cameras.length === 0 ? <p className="field-hint">{t('setup.video.noCamera')}</p> : null}
         </div>
         <div className="field">
-          <label htmlFor="video-resolution">Resolution</label>
+          <label htmlFor="video-resolution">{t('setup.video.resolution')}</label>
           <select id="video-resolution" value={draft.resolution} onChange={(e) => setDraft({ ...draft, resolution: VideoResolution.parse(e.target.value) })}>
             {VideoResolution.options.map((r) => (
               <option key={r} value={r}>
@@ -99,39 +103,45 @@ export function VideoSetup() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="video-codec">Codec</label>
+          <label htmlFor="video-codec">{t('setup.video.codec')}</label>
           <select id="video-codec" value={draft.codec} onChange={(e) => setDraft({ ...draft, codec: e.target.value === 'vp9' ? 'vp9' : 'vp8' })}>
-            <option value="vp8">VP8 (lighter on the computer)</option>
-            <option value="vp9">VP9 (smaller files)</option>
+            <option value="vp8">{t('setup.video.vp8')}</option>
+            <option value="vp9">{t('setup.video.vp9')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor="video-bitrate">Bitrate (kbit/s)</label>
+          <label htmlFor="video-bitrate">{t('setup.video.bitrate')}</label>
           <input id="video-bitrate" type="number" min={200} max={8000} value={draft.bitrateKbps} onChange={num('bitrateKbps')} />
         </div>
         <div className="field">
-          <label htmlFor="video-preroll">Film before the shipment opens (seconds)</label>
+          <label htmlFor="video-preroll">{t('setup.video.preRoll')}</label>
           <input id="video-preroll" type="number" min={0} max={30} step={0.5} value={draft.preRollSeconds} onChange={num('preRollSeconds')} />
         </div>
         <div className="field">
-          <label htmlFor="video-margin">Keep filming after the pack (seconds)</label>
+          <label htmlFor="video-margin">{t('setup.video.margin')}</label>
           <input id="video-margin" type="number" min={0} max={30} step={0.5} value={draft.endMarginSeconds} onChange={num('endMarginSeconds')} />
         </div>
         <div className="field">
-          <label htmlFor="video-days">Keep clips for (days)</label>
+          <label htmlFor="video-days">{t('setup.video.days')}</label>
           <input id="video-days" type="number" min={1} value={draft.retentionDays} onChange={num('retentionDays')} />
         </div>
         <div className="field">
-          <label htmlFor="video-gb">Clips may use at most (GB)</label>
+          <label htmlFor="video-gb">{t('setup.video.gb')}</label>
           <input id="video-gb" type="number" min={0.1} step={0.1} value={draft.retentionGb} onChange={num('retentionGb')} />
         </div>
-        <button type="submit">Save packing video</button>
+        <button type="submit">{t('setup.video.save')}</button>
       </form>
       {note ? <p role={note.ok ? 'status' : 'alert'}>{note.text}</p> : null}
       {space ? (
-        <p aria-label="Space used by clips" className="video-space">
-          {space.clips} clip{space.clips === 1 ? '' : 's'} use {gb(space.bytes)} of {gb(space.retentionBytes)}; kept for {space.retentionDays} days
-          {space.keptForClaims > 0 ? `; ${space.keptForClaims} kept for claims` : ''}. {space.lastRetention ?? ''}
+        <p aria-label={t('setup.video.spaceLabel')} className="video-space">
+          {t('setup.video.space', {
+            clips: t('setup.video.clips', { count: space.clips }),
+            used: gb(space.bytes, fmt),
+            limit: gb(space.retentionBytes, fmt),
+            days: t('setup.video.keptDays', { count: space.retentionDays }),
+            claims: space.keptForClaims > 0 ? t('setup.video.forClaims', { count: space.keptForClaims }) : '',
+          })}{' '}
+          {space.lastRetention ? deskWords({ text: space.lastRetention, sentences: space.lastRetentionSentence ? [space.lastRetentionSentence] : undefined }) : ''}
         </p>
       ) : null}
     </section>

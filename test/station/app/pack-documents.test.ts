@@ -113,4 +113,21 @@ describe.skipIf(!popplerAvailable)('after a pack, print', () => {
     expect(text).toMatch(/Printed: \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST/);
     await expect(app.api.invoke('printers.testPrint', { role: 'label', printer: 'No such printer' })).rejects.toMatchObject({ code: 'NO_SUCH_PRINTER' });
   });
+
+  it("a test print speaks the desk's language: Setup in Hindi prints the page in Hindi", async () => {
+    app.settings.update({ language: 'hi' });
+    try {
+      const before = new Set(app.printedFiles());
+      const { jobId } = await app.api.invoke('printers.testPrint', { role: 'label', printer: 'Save as PDF (folder)' });
+      await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'done');
+      const name = app.printedFiles().find((f) => !before.has(f) && f.includes('Test print'))!;
+      const text = (await pdfText(new Uint8Array(readFileSync(join(app.printDir, name))))).replace(/\s+/g, ' ');
+      expect(text).toContain('प्रिंटर: Save as PDF (folder)');
+      expect(text).toContain('काम: लेबल प्रिंटर');
+      expect(text).toMatch(/छपा: \d{1,2} \S+ \d{4}, \d{2}:\d{2} IST/);
+      expect(text).not.toMatch(/Printer:|Printed:|Role:/);
+    } finally {
+      app.settings.update({ language: 'en' });
+    }
+  });
 });

@@ -34,7 +34,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
       const known = (await ctx.printing.printers()).some((p) => p.name === printer);
       if (!known) throw keyedError('NO_SUCH_PRINTER', 'station.print.noSuchPrinter', { printer });
       const media = ctx.printing.mediaFor(role);
-      const pdf = await renderTestPage({ printer, role, media, now: ctx.clock.now() });
+      const pdf = await renderTestPage({ printer, role, media, now: ctx.clock.now(), language: ctx.settings.get().language });
       const { jobId } = await ctx.printing.print(role, pdf, `Test print (${MEDIA[media].label})`, { printer, fitted: true });
       return { jobId, printer };
     },

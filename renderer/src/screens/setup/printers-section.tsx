@@ -5,6 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { InvoicePrinting, LabelStock, StationSettings } from '../../../../shared/settings.js';
+import { deskWords } from '../../app/desk-words.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords, ResultLine } from './form-field.js';
@@ -15,20 +18,27 @@ type Role = 'label' | 'document';
 type Result = { ok: boolean; text: string };
 
 const STOCKS: { value: LabelStock; label: string }[] = [
-  { value: 'label-4x6in', label: '4 x 6 in label' },
-  { value: 'label-100x150mm', label: '100 x 150 mm label' },
-  { value: 'label-4x4in', label: '4 x 4 in label' },
-  { value: 'label-a6', label: 'A6 label (105 x 148 mm)' },
-  { value: 'a4-label-region', label: 'A4 sheet, label in the top region' },
+  { value: 'label-4x6in', label: msgKey('setup.printers.stock.in4x6') },
+  { value: 'label-100x150mm', label: msgKey('setup.printers.stock.mm100x150') },
+  { value: 'label-4x4in', label: msgKey('setup.printers.stock.in4x4') },
+  { value: 'label-a6', label: msgKey('setup.printers.stock.a6') },
+  { value: 'a4-label-region', label: msgKey('setup.printers.stock.a4Region') },
 ];
 
 const AFTER_PACK: { value: InvoicePrinting; label: string }[] = [
-  { value: 'labelOnly', label: 'The label only' },
-  { value: 'labelAndInvoice', label: 'The label, and the invoice on the document printer' },
-  { value: 'combinedSplit', label: 'The combined A4 page, split: label to the label printer, invoice to the document printer' },
+  { value: 'labelOnly', label: msgKey('setup.printers.after.labelOnly') },
+  { value: 'labelAndInvoice', label: msgKey('setup.printers.after.labelAndInvoice') },
+  { value: 'combinedSplit', label: msgKey('setup.printers.after.combinedSplit') },
 ];
 
-const ROLE_WORDS: Record<Role, string> = { label: 'Label printer', document: 'Document printer (invoices, manifests, reports)' };
+const ROLE_WORDS: Record<Role, string> = { label: msgKey('setup.printers.label'), document: msgKey('setup.printers.document') };
+const TEST_WORDS: Record<Role, string> = { label: msgKey('setup.printers.testLabel'), document: msgKey('setup.printers.testDocument') };
+const PRINTER_STATE: Record<Printer['state'], string> = {
+  idle: msgKey('print.state.idle'),
+  printing: msgKey('print.state.printing'),
+  stopped: msgKey('print.state.stopped'),
+  missing: msgKey('print.state.missing'),
+};
 
 function chosen(settings: StationSettings, role: Role): string {
   return (role === 'label' ? settings.printers.label : (settings.printers.invoice ?? settings.printers.manifest)) ?? '';
@@ -36,6 +46,7 @@ function chosen(settings: StationSettings, role: Role): string {
 
 export function PrintersSection({ settings, printers }: { settings: StationSettings; printers: Printer[] }) {
   const api = useStation();
+  const { t } = useT();
   const [results, setResults] = useState<Record<string, Result>>({});
   const say = (key: string, r: Result) => setResults((all) => ({ ...all, [key]: r }));
   // Test prints followed until the printer finishes them; stopped when the screen closes.
@@ -53,18 +64,19 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
   async function assign(role: Role, name: string) {
     try {
       saved(await api.invoke('printers.assign', { role, printer: name || null }));
-      say(role, { ok: true, text: name ? `${role === 'label' ? 'Labels' : 'Documents'} now print on ${name}.` : `No ${role} printer is chosen now: its jobs wait until one is.` });
+      const text = role === 'label' ? (name ? t('setup.printers.labelsOn', { printer: name }) : t('setup.printers.noLabel')) : name ? t('setup.printers.documentsOn', { printer: name }) : t('setup.printers.noDocument');
+      say(role, { ok: true, text });
     } catch (e) {
-      say(role, { ok: false, text: `Not changed: ${errorWords(e)}` });
+      say(role, { ok: false, text: t('setup.printers.notChanged', { reason: errorWords(e) }) });
     }
   }
 
   async function choose(key: 'labelStock' | 'invoices', value: string) {
     try {
       saved(await api.invoke('settings.update', { printing: { [key]: value } }));
-      say(key, { ok: true, text: 'Saved: the next print uses it.' });
+      say(key, { ok: true, text: t('setup.printers.saved') });
     } catch (e) {
-      say(key, { ok: false, text: `Not changed: ${errorWords(e)}` });
+      say(key, { ok: false, text: t('setup.printers.notChanged', { reason: errorWords(e) }) });
     }
   }
 
@@ -72,14 +84,15 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
     const shown = chosen(settings, role);
     try {
       const { jobId, printer } = await api.invoke('printers.testPrint', { role, ...(shown ? { printer: shown } : {}) });
-      say(`${role}-test`, { ok: true, text: `Test page queued for ${printer}; waiting for the printer to print it.` });
+      say(`${role}-test`, { ok: true, text: t('setup.printers.testQueued', { printer }) });
       // Said as the spool reports it: printed only once the printer completed the page.
       following.current.get(role)?.();
       const seen = (job: PrintJob) => {
         if (job.id !== jobId) return;
-        if (job.status === 'done') say(`${role}-test`, { ok: true, text: `Test page printed on ${printer}. Check it shows the whole border.` });
-        else if (job.status === 'waiting') say(`${role}-test`, { ok: false, text: `Test page not printed yet: ${job.message}` });
-        else if (job.status === 'failed') say(`${role}-test`, { ok: false, text: `Test page failed: ${job.message}` });
+        const reason = deskWords({ text: job.message, sentences: job.sentences });
+        if (job.status === 'done') say(`${role}-test`, { ok: true, text: t('setup.printers.testPrinted', { printer }) });
+        else if (job.status === 'waiting') say(`${role}-test`, { ok: false, text: t('setup.printers.testWaiting', { reason }) });
+        else if (job.status === 'failed') say(`${role}-test`, { ok: false, text: t('setup.printers.testFailed', { reason }) });
         if (job.status === 'done' || job.status === 'failed') {
           off();
           following.current.delete(role);
@@ -95,21 +108,21 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
   }
 
   const options = (current: string) => [
-    { value: '', label: 'None' },
-    ...printers.map((p) => ({ value: p.name, label: `${p.name} (${p.message || p.state})` })),
-    ...(current && !printers.some((p) => p.name === current) ? [{ value: current, label: `${current} (not found on this computer)` }] : []),
+    { value: '', label: t('setup.printers.none') },
+    ...printers.map((p) => ({ value: p.name, label: t('setup.printers.withState', { name: p.name, state: p.message || t(PRINTER_STATE[p.state]) }) })),
+    ...(current && !printers.some((p) => p.name === current) ? [{ value: current, label: t('setup.printers.notFound', { name: current }) }] : []),
   ];
 
   return (
     <section aria-labelledby="printers-heading" className="panel printers-setup">
-      <h2 id="printers-heading">Printers</h2>
-      <p className="hint">Each choice takes effect at once.</p>
+      <h2 id="printers-heading">{t('setup.printers.title')}</h2>
+      <p className="hint">{t('setup.printers.hint')}</p>
       {(['label', 'document'] as const).map((role) => {
         const current = chosen(settings, role);
         const id = `printer-${role}`;
         return (
           <div key={role} className="field">
-            <label htmlFor={id}>{ROLE_WORDS[role]}</label>
+            <label htmlFor={id}>{t(ROLE_WORDS[role])}</label>
             <span className="inline">
               <select id={id} value={current} onChange={(e) => void assign(role, e.target.value)}>
                 {options(current).map((o) => (
@@ -119,7 +132,7 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
                 ))}
               </select>
               <button type="button" onClick={() => void testPrint(role)} disabled={!current}>
-                {role === 'label' ? 'Test print on the label printer' : 'Test print on the document printer'}
+                {t(TEST_WORDS[role])}
               </button>
             </span>
             {results[role] ? <ResultLine {...results[role]} /> : null}
@@ -127,24 +140,24 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
           </div>
         );
       })}
-      {printers.length === 0 ? <p>No printers were found on this machine.</p> : null}
+      {printers.length === 0 ? <p>{t('setup.printers.noneFound')}</p> : null}
       <div className="field">
-        <label htmlFor="printing-labelStock">Label stock</label>
+        <label htmlFor="printing-labelStock">{t('setup.printers.labelStock')}</label>
         <select id="printing-labelStock" value={settings.printing.labelStock} onChange={(e) => void choose('labelStock', e.target.value)}>
           {STOCKS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </select>
         {results.labelStock ? <ResultLine {...results.labelStock} /> : null}
       </div>
       <div className="field">
-        <label htmlFor="printing-invoices">After a pack, print</label>
+        <label htmlFor="printing-invoices">{t('setup.printers.afterPack')}</label>
         <select id="printing-invoices" value={settings.printing.invoices} onChange={(e) => void choose('invoices', e.target.value)}>
           {AFTER_PACK.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </select>
