@@ -5,10 +5,13 @@
 // the byte-order mark Excel writes and reads, the header check, whole numbers, and row numbers as
 // the spreadsheet shows them (the header is row 1; a cell holding a line break is still one row).
 import Papa from 'papaparse';
-import { StationError } from './contract/define.js';
+import { StationError, type KeyedSentence } from './contract/define.js';
+import { englishSentence, keyed, keyedError } from './i18n/station-sentences.js';
 
 /** Rows after the header a bulk file may carry; a larger file is refused, not half-read. */
 export const MAX_BULK_ROWS = 5000;
+/** The largest bulk file the station reads (its contract's limit on the text): 5,000 rows fit many times over. */
+export const MAX_BULK_FILE_CHARS = 5_000_000;
 
 export const BULK_COLUMNS = {
   price: ['sku', 'product_id', 'mrp', 'selling_price'],
@@ -35,7 +38,7 @@ export function parseCsv(text: string): CsvRecord[] {
   const src = (text.startsWith(BOM) ? text.slice(BOM.length) : text).replace(/\r\n?/g, '\n');
   const parsed = Papa.parse<string[]>(src, { skipEmptyLines: false, delimitersToGuess: DELIMITERS, newline: '\n' });
   const broken = parsed.errors.find((e) => e.type === 'Quotes');
-  if (broken) throw new StationError('CSV_INVALID', `Row ${(broken.row ?? 0) + 1}: a quoted value is never closed. Add the closing quote (").`);
+  if (broken) throw keyedError('CSV_INVALID', 'listings.bulk.csv.unclosedQuote', { row: (broken.row ?? 0) + 1 });
   const records: CsvRecord[] = [];
   parsed.data.forEach((raw, i) => {
     const fields = raw.map((f) => f.trim());
@@ -59,7 +62,20 @@ export interface BulkLine {
   sellingPrice?: number;
   locationId?: string;
   inventory?: number;
+  /** What is wrong with the row, in English ("Row 4: MRP is empty."), and as keyed sentences in `said`. */
   problem?: string;
+  said?: KeyedSentence[];
+}
+
+/** Adds sentences to a row's problem, which starts "Row N:" so every problem names its row. */
+export function addProblem(line: BulkLine, ...sentences: KeyedSentence[]): void {
+  line.said = [...(line.said ?? [keyed('listings.bulk.row', { row: line.row })]), ...sentences];
+  line.problem = line.said.map(englishSentence).join(' ');
+}
+
+/** A refusal with phrases said inside it in the same language (the file's kind, what is wrong with the header). */
+function refusal(code: string, sentence: KeyedSentence): StationError {
+  return new StationError(code, englishSentence(sentence), sentence);
 }
 
 /**
@@ -72,42 +88,49 @@ export function readBulkCsv(text: string, kind: BulkKind): BulkLine[] {
   const expected: readonly string[] = BULK_COLUMNS[kind];
   const allowed = [...expected, ...INFORMATION_COLUMNS];
   const example = expected.join(',');
-  if (records.length === 0) throw new StationError('CSV_EMPTY', `The file is empty. Its first row must be the header ${example}.`);
+  if (records.length === 0) throw keyedError('CSV_EMPTY', 'listings.bulk.csv.empty', { header: example });
   const [header, ...rows] = records as [CsvRecord, ...CsvRecord[]];
   const names = header.fields.map((f) => f.toLowerCase());
   const unknown = names.filter((n) => !allowed.includes(n));
   const missing = expected.filter((n) => !names.includes(n));
   if (unknown.length > 0 || missing.length > 0) {
-    const parts = [missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.map((u) => `"${u}"`).join(', ')}` : ''].filter(Boolean);
-    throw new StationError('CSV_HEADER', `Row ${header.row} must be the header ${example} for a ${kind} file (${parts.join('; ')}). Download the template or an export to start from.`);
+    const gone = missing.join(', ');
+    const strange = unknown.map((u) => `"${u}"`).join(', ');
+    const problems = !unknown.length ? keyed('listings.bulk.csv.missing', { columns: gone }) : !missing.length ? keyed('listings.bulk.csv.unknown', { columns: strange }) : keyed('listings.bulk.csv.missingUnknown', { missing: gone, unknown: strange });
+    const kindWords = kind === 'price' ? keyed('listings.bulk.csv.kindPrice') : keyed('listings.bulk.csv.kindStock');
+    throw refusal('CSV_HEADER', keyed('listings.bulk.csv.header', { row: header.row, header: example }, { kind: kindWords, problems }));
   }
-  if (rows.length === 0) throw new StationError('CSV_EMPTY', `The file has a header but no rows. Add one row per ${kind === 'price' ? 'SKU' : 'SKU and location'} under ${example}.`);
-  if (rows.length > MAX_BULK_ROWS) {
-    throw new StationError('CSV_TOO_LARGE', `The file has ${rows.length} rows; at most ${MAX_BULK_ROWS} can be read at once. Split it into smaller files.`);
-  }
+  if (rows.length === 0) throw kind === 'price' ? keyedError('CSV_EMPTY', 'listings.bulk.csv.noRowsPrice', { header: example }) : keyedError('CSV_EMPTY', 'listings.bulk.csv.noRowsStock', { header: example });
+  if (rows.length > MAX_BULK_ROWS) throw keyedError('CSV_TOO_LARGE', 'listings.bulk.csv.tooManyRows', { rows: rows.length, max: MAX_BULK_ROWS });
   const col = Object.fromEntries(expected.map((n) => [n, names.indexOf(n)]));
   return rows.map((r) => readLine(r, kind, col, names.length));
 }
 
 /** Each column as the listing form names its field (the file keeps the request's column names). */
-const COLUMN_WORDS: Record<string, string> = { sku: 'SKU', product_id: 'Product ID', mrp: 'MRP', selling_price: 'Selling price', location_id: 'Location', inventory: 'Stock' };
+const COLUMN_WORDS: Record<string, KeyedSentence> = {
+  product_id: keyed('listings.field.productId'),
+  mrp: keyed('listings.field.mrp'),
+  selling_price: keyed('listings.field.sellingPrice'),
+  location_id: keyed('listings.field.locationAny'),
+  inventory: keyed('listings.bulk.stock'),
+};
 
 function readLine(r: CsvRecord, kind: BulkKind, col: Record<string, number>, width: number): BulkLine {
   const get = (name: string) => r.fields[col[name]!] ?? '';
   const line: BulkLine = { row: r.row, sku: get('sku'), productId: get('product_id') };
-  const problems: string[] = [];
-  if (r.fields.length > width) problems.push(`it has ${r.fields.length} values where the header has ${width}`);
-  if (!line.sku) problems.push('SKU is empty');
+  const problems: KeyedSentence[] = [];
+  if (r.fields.length > width) problems.push(keyed('listings.bulk.tooManyValues', { values: r.fields.length, width }));
+  if (!line.sku) problems.push(keyed('listings.bulk.skuEmpty'));
   const whole = (name: string, min: number): number | undefined => {
     const text = get(name);
+    const field = { field: COLUMN_WORDS[name]! };
     // A spreadsheet may write a whole number as 1299.00; anything else after the point is a real decimal.
     if (!/^\d+(?:\.0+)?$/.test(text)) {
-      const field = COLUMN_WORDS[name] ?? name;
-      problems.push(text === '' ? `${field} is empty` : `${field} "${text}" is not a whole number${/[.,]/.test(text) ? ' (write it without decimals or separators)' : ''}`);
+      problems.push(text === '' ? keyed('listings.bulk.fieldEmpty', {}, field) : /[.,]/.test(text) ? keyed('listings.bulk.notWholeDecimals', { text }, field) : keyed('listings.bulk.notWhole', { text }, field));
       return undefined;
     }
     const n = Number(text);
-    if (n < min) problems.push(`${COLUMN_WORDS[name] ?? name} must be at least ${min}`);
+    if (n < min) problems.push(keyed('listings.bulk.atLeast', { min }, field));
     return n;
   };
   if (kind === 'price') {
@@ -116,10 +139,10 @@ function readLine(r: CsvRecord, kind: BulkKind, col: Record<string, number>, wid
     line.sellingPrice = whole('selling_price', 1);
   } else {
     line.locationId = get('location_id');
-    if (!line.locationId) problems.push('Location is empty');
+    if (!line.locationId) problems.push(keyed('listings.bulk.locationEmpty'));
     line.inventory = whole('inventory', 0);
   }
-  if (problems.length > 0) line.problem = `Row ${r.row}: ${problems.join('; ')}.`;
+  if (problems.length > 0) addProblem(line, ...problems);
   return line;
 }
 

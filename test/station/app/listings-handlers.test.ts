@@ -122,7 +122,7 @@ describe('bulk CSV', () => {
     const csv = ['sku,product_id,mrp,selling_price', `${a.sku},${a.productId},${a.mrp},${a.mrp - 1}`, `"${b.sku}",${b.productId},${b.mrp},${b.mrp + 5}`, `${c.sku},${c.productId},12.5,10`].join('\n');
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'price' });
     expect(preview.rows).toHaveLength(3);
-    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: true, change: `Selling price ${a.sellingPrice} → ${a.mrp - 1}.` });
+    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: true, change: `Selling price ${a.sellingPrice} → ${a.mrp - 1}.`, changeSaid: [{ key: 'listings.bulk.spChange', params: { from: a.sellingPrice, to: a.mrp - 1 } }] });
     expect(preview.rows[1].problem).toBe(`Row 3: Selling price (${b.mrp + 5}) must not be above MRP (${b.mrp}).`);
     expect(preview.rows[2].problem).toBe('Row 4: MRP "12.5" is not a whole number (write it without decimals or separators).');
     expect((await record(a.sku)).price.selling_price).toBe(a.sellingPrice); // a preview changes nothing
@@ -145,7 +145,7 @@ describe('bulk CSV', () => {
     const csv = ['sku,location_id,product_id,inventory', `${a.sku},${locA},${a.productId},41`, `${b.sku},LOC9999,${b.productId},5`, `${a.sku},${locA},${a.productId},42`].join('\n');
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'inventory' });
     // Row 4 repeats a's location, so a is held back whole rather than half-applied.
-    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: false, change: 'Not changed: another row of this SKU has a problem.' });
+    expect(preview.rows[0]).toEqual({ row: 2, sku: a.sku, changes: false, change: 'Not changed: another row of this SKU has a problem.', changeSaid: [{ key: 'listings.bulk.blocked' }] });
     expect(preview.rows[1].problem).toMatch(/^Row 3: .*LOC9999.* is not a selling location of this SKU/);
     expect(preview.rows[2].problem).toBe(`Row 4: SKU ${a.sku} at ${locA} already appears on row 2; keep one row per SKU and location.`);
     const results = await h.api.invoke('listings.bulkApply', { csv, kind: 'inventory' });
@@ -154,7 +154,7 @@ describe('bulk CSV', () => {
     expect((await record(a.sku)).locations.find((l: { id: string }) => l.id === locA).inventory).toBe(a.inventory[locA]);
 
     const clean = ['sku,product_id,location_id,inventory', `${a.sku},${a.productId},${locA},41`].join('\n');
-    expect((await h.api.invoke('listings.bulkPreview', { csv: clean, kind: 'inventory' })).rows).toEqual([{ row: 2, sku: a.sku, changes: true, change: `Stock at ${locA}: ${a.inventory[locA]} → 41.` }]);
+    expect((await h.api.invoke('listings.bulkPreview', { csv: clean, kind: 'inventory' })).rows).toEqual([{ row: 2, sku: a.sku, changes: true, change: `Stock at ${locA}: ${a.inventory[locA]} → 41.`, changeSaid: [{ key: 'listings.bulk.stockChange', params: { location: locA, from: a.inventory[locA], to: 41 } }] }]);
     const [applied] = await h.api.invoke('listings.bulkApply', { csv: clean, kind: 'inventory' });
     expect(applied).toMatchObject({ sku: a.sku, status: 'success' });
     expect((await record(a.sku)).locations.find((l: { id: string }) => l.id === locA).inventory).toBe(41);
@@ -189,9 +189,9 @@ describe('bulk CSV', () => {
     const newSp = a!.sellingPrice === a!.mrp - 4 ? a!.mrp - 5 : a!.mrp - 4;
     const preview = await h.api.invoke('listings.bulkPreview', { csv, kind: 'price' });
     expect(preview.rows).toEqual([
-      { row: 2, sku: a!.sku, changes: true, change: `Selling price ${a!.sellingPrice} → ${newSp}.` },
-      { row: 3, sku: b!.sku, changes: true, change: `MRP ${b!.mrp} → ${b!.mrp + 7}.` },
-      { row: 4, sku: c!.sku, changes: false, change: `No change: MRP ${c!.mrp}, selling price ${c!.sellingPrice}.` },
+      { row: 2, sku: a!.sku, changes: true, change: `Selling price ${a!.sellingPrice} → ${newSp}.`, changeSaid: [{ key: 'listings.bulk.spChange', params: { from: a!.sellingPrice, to: newSp } }] },
+      { row: 3, sku: b!.sku, changes: true, change: `MRP ${b!.mrp} → ${b!.mrp + 7}.`, changeSaid: [{ key: 'listings.bulk.mrpChange', params: { from: b!.mrp, to: b!.mrp + 7 } }] },
+      { row: 4, sku: c!.sku, changes: false, change: `No change: MRP ${c!.mrp}, selling price ${c!.sellingPrice}.`, changeSaid: [{ key: 'listings.bulk.noChangePrice', params: { mrp: c!.mrp, sp: c!.sellingPrice } }] },
     ]);
     const text = JSON.stringify(preview);
     expect(text).not.toMatch(/selling_price|price\.mrp|sellingPrice|product_id/);

@@ -7,9 +7,11 @@ import { checkInventoryUpdate, checkPriceUpdate } from '../../../../shared/api/l
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { AppContext } from '../app-context.js';
 import { marketplaceTrouble } from './desk-deps.js';
-import { readBulkCsv, type BulkKind, type BulkLine } from '../../../../shared/listing-csv.js';
+import { addProblem, readBulkCsv, type BulkKind, type BulkLine } from '../../../../shared/listing-csv.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../../shared/i18n/station-sentences.js';
 import { inventoryOf, sellingPriceOf, writeListings, type SkuResult } from './listings-results.js';
-import { bulkAnswer, bulkIssueWords, priceChangeWords } from './listings-bulk-words.js';
+import { bulkAnswer, bulkIssueWords, priceChangeWords, saidMessage } from './listings-bulk-words.js';
 
 type BulkRow = ResultOf<'listings.bulkPreview'>['rows'][number];
 
@@ -20,9 +22,9 @@ interface Plan {
   /** SKUs whose rows change nothing (sent neither). */
   unchanged: string[];
   /** SKUs held back by a problem in one of their rows, with the problems. */
-  held: Map<string, string[]>;
+  held: Map<string, KeyedSentence[][]>;
   /** The file's sound rows of each SKU being sent, in body order, and what they change. */
-  sent: Map<string, { lines: BulkLine[]; change: string }>;
+  sent: Map<string, { lines: BulkLine[]; change: KeyedSentence[] }>;
 }
 
 /** `only`: judge just these SKUs against the marketplace (a part of a file being applied). */
@@ -44,7 +46,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
 
   const bodies: Plan['bodies'] = {};
   const unchanged: string[] = [];
-  const changes = new Map<BulkLine, string>();
+  const changes = new Map<BulkLine, KeyedSentence>();
   const sent: Plan['sent'] = new Map();
   /** Rows that change something at the marketplace (what the Apply button counts). */
   const changing = new Set<BulkLine>();
@@ -54,7 +56,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
     if (sound.length === 0) continue;
     const record = records[sku];
     if (!record) {
-      for (const l of sound) l.problem = `Row ${l.row}: SKU ${sku} has no listing of this seller. Check the SKU, or create the listing first.`;
+      for (const l of sound) addProblem(l, keyed('listings.bulk.noListing', { sku }));
       continue;
     }
     if (kind === 'price') {
@@ -63,15 +65,15 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       const { issues } = checkPriceUpdate(body, { productId: record.product_id });
       const errors = issues.filter((i) => i.severity === 'ERROR');
       const now = { productId: record.product_id };
-      if (errors.length > 0) l.problem = `Row ${l.row}: ${errors.map((i) => bulkIssueWords(i, l, now)).join(' ')}`;
+      if (errors.length > 0) addProblem(l, ...errors.map((i) => bulkIssueWords(i, l, now)));
       else {
         const before = { mrp: record.price.mrp, sp: sellingPriceOf(record) };
         const same = before.mrp === l.mrp && before.sp === l.sellingPrice;
-        changes.set(l, same ? `No change: MRP ${l.mrp}, selling price ${l.sellingPrice}.` : priceChangeWords(before, l));
+        changes.set(l, same ? keyed('listings.bulk.noChangePrice', { mrp: l.mrp!, sp: l.sellingPrice! }) : priceChangeWords(before, l));
         if (same) unchanged.push(sku);
         else {
           bodies[sku] = body as PriceUpdateInput;
-          sent.set(sku, { lines: [l], change: changes.get(l)! });
+          sent.set(sku, { lines: [l], change: [changes.get(l)!] });
           changing.add(l);
         }
       }
@@ -80,7 +82,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
     const body = { product_id: sound[0].productId, locations: sound.map((l) => ({ id: l.locationId!, inventory: l.inventory! })) };
     const mixed = sound.find((l) => l.productId !== sound[0].productId);
     if (mixed) {
-      mixed.problem = `Row ${mixed.row}: product_id ${mixed.productId} differs from row ${sound[0].row} (${sound[0].productId}) for the same SKU.`;
+      addProblem(mixed, keyed('listings.bulk.productIdDiffers', { productId: mixed.productId, first: sound[0].row, firstId: sound[0].productId }));
       continue;
     }
     const current = inventoryOf(record);
@@ -89,7 +91,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
     for (const issue of issues.filter((i) => i.severity === 'ERROR')) {
       // $.locations[i]... belongs to the i-th row of the SKU; anything else to all its rows.
       const at = /^\$\.locations\[(\d+)\]/.exec(issue.path);
-      for (const l of at ? [sound[Number(at[1])]] : sound) l.problem = `${l.problem ? `${l.problem} ` : `Row ${l.row}: `}${bulkIssueWords(issue, l, now)}`;
+      for (const l of at ? [sound[Number(at[1])]] : sound) addProblem(l, bulkIssueWords(issue, l, now));
     }
     if (sound.some((l) => l.problem)) continue;
     let changed = false;
@@ -97,16 +99,16 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
       const before = current[l.locationId!];
       changed ||= before !== l.inventory;
       if (before !== l.inventory) changing.add(l);
-      changes.set(l, before === l.inventory ? `No change: stock at ${l.locationId} stays ${l.inventory}.` : `Stock at ${l.locationId}: ${before} → ${l.inventory}.`);
+      changes.set(l, before === l.inventory ? keyed('listings.bulk.noChangeStock', { location: l.locationId!, stock: l.inventory! }) : keyed('listings.bulk.stockChange', { location: l.locationId!, from: before ?? '', to: l.inventory! }));
     }
     if (changed) {
       bodies[sku] = body;
-      sent.set(sku, { lines: sound, change: sound.filter((l) => changing.has(l)).map((l) => changes.get(l)).join(' ') });
+      sent.set(sku, { lines: sound, change: sound.filter((l) => changing.has(l)).map((l) => changes.get(l)!) });
     } else unchanged.push(sku);
   }
 
-  const held = new Map<string, string[]>();
-  for (const l of lines) if (l.problem) held.set(l.sku, [...(held.get(l.sku) ?? []), l.problem]);
+  const held: Plan['held'] = new Map();
+  for (const l of lines) if (l.said) held.set(l.sku, [...(held.get(l.sku) ?? []), l.said]);
   for (const sku of held.keys()) {
     delete bodies[sku];
     const i = unchanged.indexOf(sku);
@@ -114,12 +116,14 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
   }
   const rows = lines.map((l): BulkRow => {
     const blocked = !l.problem && held.has(l.sku);
+    const change = l.problem ? keyed('listings.bulk.notChanged') : blocked ? keyed('listings.bulk.blocked') : (changes.get(l) ?? keyed('listings.bulk.notChanged'));
     return {
       row: l.row,
       sku: l.sku,
-      change: l.problem ? 'Not changed.' : blocked ? 'Not changed: another row of this SKU has a problem.' : (changes.get(l) ?? 'Not changed.'),
+      change: englishSentence(change),
+      changeSaid: [change],
       changes: !l.problem && !blocked && changing.has(l),
-      ...(l.problem ? { problem: l.problem } : {}),
+      ...(l.problem ? { problem: l.problem, problemSaid: l.said } : {}),
     };
   });
   return { rows, bodies, unchanged, held, sent };
@@ -133,7 +137,7 @@ function markDuplicates(lines: BulkLine[], kind: BulkKind): void {
     const key = kind === 'price' ? l.sku : `${l.sku}\u0000${l.locationId}`;
     const seen = first.get(key);
     if (seen !== undefined) {
-      l.problem = kind === 'price' ? `Row ${l.row}: SKU ${l.sku} already appears on row ${seen}; keep one row per SKU.` : `Row ${l.row}: SKU ${l.sku} at ${l.locationId} already appears on row ${seen}; keep one row per SKU and location.`;
+      addProblem(l, kind === 'price' ? keyed('listings.bulk.duplicateSku', { sku: l.sku, first: seen }) : keyed('listings.bulk.duplicateSkuLocation', { sku: l.sku, location: l.locationId ?? '', first: seen }));
     } else first.set(key, l.row);
   }
 }
@@ -147,9 +151,9 @@ export async function applyBulk(ctx: AppContext, csv: string, kind: BulkKind, on
   const wanted = (sku: string) => !only || only.includes(sku);
   const results: SkuResult[] = [];
   for (const [sku, problems] of plan.held) {
-    if (wanted(sku)) results.push({ sku, status: 'failure', messages: problems.map((text) => ({ severity: 'ERROR', text: `${text} Nothing was changed for this SKU.` })) });
+    if (wanted(sku)) results.push({ sku, status: 'failure', messages: problems.map((said) => saidMessage('ERROR', [...said, keyed('listings.bulk.nothingChanged')])) });
   }
-  for (const sku of plan.unchanged.filter(wanted)) results.push({ sku, status: 'success', messages: [{ severity: 'INFO', text: 'Already as in the file; nothing to send.' }] });
+  for (const sku of plan.unchanged.filter(wanted)) results.push({ sku, status: 'success', messages: [saidMessage('INFO', [keyed('listings.bulk.alreadyAsFile')])] });
   const skus = Object.keys(plan.bodies).filter(wanted);
   for (const sku of Object.keys(plan.bodies)) if (!wanted(sku)) delete plan.bodies[sku];
   if (skus.length > 0) {

@@ -8,20 +8,20 @@ import type { ResultOf } from '../../../../shared/contract.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
 import { MAX_SKUS_PER_REQUEST } from '../../../../shared/api/limits.js';
-import { bulkTemplate } from '../../../../shared/listing-csv.js';
+import { bulkTemplate, MAX_BULK_FILE_CHARS } from '../../../../shared/listing-csv.js';
+import { deskWords } from '../../app/desk-words.js';
+import { useT } from '../../i18n/use-t.js';
 import { saveTextFile } from '../../app/save-file.js';
 import { skuResultWords } from './quick-edit-form.js';
 
 type Kind = 'price' | 'inventory';
 type PreviewRow = ResultOf<'listings.bulkPreview'>['rows'][number];
 
-const COLUMNS: Record<Kind, string> = {
-  price: 'sku, product_id, mrp, selling_price',
-  inventory: 'sku, product_id, location_id, inventory (one row per SKU and location)',
-};
+const MB = 1_000_000;
 
 export function BulkPanel() {
   const api = useStation();
+  const { t, fmt } = useT();
   const [kind, setKind] = useState<Kind>('price');
   const [csv, setCsv] = useState('');
   const [csvError, setCsvError] = useState<string>();
@@ -41,14 +41,21 @@ export function BulkPanel() {
   async function readFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
+    // Refused before reading: a file past the station's limit would be refused whole anyway.
+    if (file.size > MAX_BULK_FILE_CHARS) {
+      reset('');
+      e.target.value = '';
+      setNote({ ok: false, text: t('listings.bulk.tooBig', { file: file.name, size: fmt.number(file.size / MB, 1), max: fmt.number(MAX_BULK_FILE_CHARS / MB) }) });
+      return;
+    }
     reset(await file.text());
-    setNote({ ok: true, text: `${file.name} read. Press Preview to check it.` });
+    setNote({ ok: true, text: t('listings.bulk.read', { file: file.name }) });
   }
 
   async function doPreview(e: FormEvent) {
     e.preventDefault();
     if (csv.trim() === '') {
-      setCsvError('Choose a CSV file or paste its text first.');
+      setCsvError(t('listings.bulk.chooseFirst'));
       return;
     }
     setCsvError(undefined);
@@ -78,9 +85,9 @@ export function BulkPanel() {
         setProgress({ done: i + 1, total: parts.length });
       }
       const failed = all.filter((r) => r.status === 'failure').length;
-      setNote({ ok: failed === 0, text: failed === 0 ? `All ${all.length} ${all.length === 1 ? 'SKU' : 'SKUs'} changed.` : `${all.length - failed} of ${all.length} SKUs changed; ${failed} refused (see below).` });
+      setNote({ ok: failed === 0, text: failed === 0 ? t('listings.bulk.allChanged', { count: all.length }) : t('listings.bulk.someRefused', { changed: all.length - failed, count: all.length, failed }) });
     } catch (err) {
-      setNote({ ok: false, text: `Stopped: ${errorWords(err)} ${all.length} SKUs were sent before that.` });
+      setNote({ ok: false, text: t('listings.bulk.stopped', { reason: errorWords(err), count: all.length }) });
     } finally {
       setProgress(undefined);
     }
@@ -88,17 +95,17 @@ export function BulkPanel() {
 
   function downloadTemplate() {
     saveTextFile(`listings-${kind === 'price' ? 'prices' : 'stock'}-template.csv`, bulkTemplate(kind), 'text/csv');
-    setNote({ ok: true, text: `Template saved: fill one row per ${kind === 'price' ? 'SKU' : 'SKU and location'}, then choose the file here.` });
+    setNote({ ok: true, text: kind === 'price' ? t('listings.bulk.templateSavedPrice') : t('listings.bulk.templateSavedStock') });
   }
 
   async function downloadExport() {
-    setNote({ ok: true, text: 'Reading every listing…' });
+    setNote({ ok: true, text: t('listings.bulk.readingAll') });
     try {
       const r = await api.invoke('listings.exportCsv', { kind });
       saveTextFile(r.fileName, r.csv, 'text/csv');
-      setNote({ ok: true, text: `${r.fileName} saved with ${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}. Change the numbers, then choose the file here.` });
+      setNote({ ok: true, text: t('listings.bulk.exported', { file: r.fileName, count: r.listings }) });
     } catch (err) {
-      setNote({ ok: false, text: `The listings could not be exported: ${errorWords(err)}` });
+      setNote({ ok: false, text: t('listings.bulk.exportFailed', { reason: errorWords(err) }) });
     }
   }
 
@@ -106,57 +113,57 @@ export function BulkPanel() {
   const changing = preview?.filter((r) => r.changes).length ?? 0;
   return (
     <section aria-labelledby="bulk-title" className="panel">
-      <h2 id="bulk-title">Bulk price or stock from a CSV file</h2>
-      <form aria-label="Bulk change" onSubmit={doPreview} noValidate>
+      <h2 id="bulk-title">{t('listings.bulk.title')}</h2>
+      <form aria-label={t('listings.bulk.form')} onSubmit={doPreview} noValidate>
         <fieldset>
-          <legend>What the file changes</legend>
+          <legend>{t('listings.bulk.what')}</legend>
           {(['price', 'inventory'] as const).map((k) => (
             <label key={k} className="check">
-              <input type="radio" name="bulk-kind" checked={kind === k} onChange={() => reset(csv, k)} /> {k === 'price' ? 'Prices' : 'Stock'}
+              <input type="radio" name="bulk-kind" checked={kind === k} onChange={() => reset(csv, k)} /> {k === 'price' ? t('listings.bulk.prices') : t('listings.bulk.stockKind')}
             </label>
           ))}
         </fieldset>
-        <p className="hint">Columns: {COLUMNS[kind]}. The first row names the columns; a title column may stay. Excel's CSV files (comma or semicolon) are read as they are.</p>
+        <p className="hint">{kind === 'price' ? t('listings.bulk.columnsPrice') : t('listings.bulk.columnsStock')}</p>
         <div className="actions">
           <button type="button" onClick={downloadTemplate}>
-            Download a template
+            {t('listings.bulk.template')}
           </button>
           <button type="button" onClick={() => void downloadExport()}>
-            Export the current {kind === 'price' ? 'prices' : 'stock'}
+            {kind === 'price' ? t('listings.bulk.exportPrices') : t('listings.bulk.exportStock')}
           </button>
         </div>
-        <label htmlFor="bulk-file">CSV file</label>
+        <label htmlFor="bulk-file">{t('listings.bulk.file')}</label>
         <input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => void readFile(e)} />
-        <Field id="bulk-csv" label="Or paste the CSV" error={csvError}>
+        <Field id="bulk-csv" label={t('listings.bulk.paste')} error={csvError}>
           {(a) => <textarea {...a} rows={6} value={csv} onChange={(e) => reset(e.target.value)} />}
         </Field>
         <div className="actions">
-          <button type="submit">Preview</button>
+          <button type="submit">{t('listings.bulk.preview')}</button>
           <button type="button" disabled={!preview || changing === 0 || progress !== undefined} onClick={() => void apply()}>
-            {preview && changing === 0 ? 'Nothing to change' : `Apply ${changing > 0 ? `${changing} ${changing === 1 ? 'change' : 'changes'}` : ''}`.trim()}
+            {preview && changing === 0 ? t('listings.bulk.nothingToChange') : changing > 0 ? t('listings.bulk.applyN', { count: changing }) : t('listings.bulk.apply')}
           </button>
         </div>
       </form>
       {progress ? (
         <div role="status">
-          <label htmlFor="bulk-progress">Applying: part {progress.done} of {progress.total} done</label>
+          <label htmlFor="bulk-progress">{t('listings.bulk.applying', { done: progress.done, total: progress.total })}</label>
           <progress id="bulk-progress" max={progress.total} value={progress.done} />
         </div>
       ) : null}
       {preview ? (
         <>
           <p role="status">
-            {`${changing} of ${preview.length} ${preview.length === 1 ? 'row changes' : 'rows change'} something. `}
-            {problems.length === 0 ? 'No problems.' : `${problems.length} ${problems.length === 1 ? 'row has a problem' : 'rows have problems'} and will be left out: ${problems.map((r) => `row ${r.row}`).join(', ')}.`}
+            {`${t('listings.bulk.changing', { changing, count: preview.length })} `}
+            {problems.length === 0 ? t('listings.bulk.noProblems') : t('listings.bulk.problems', { count: problems.length, rows: problems.map((r) => t('listings.bulk.rowN', { row: r.row })).join(', ') })}
           </p>
           <table>
-            <caption>What the file will change</caption>
+            <caption>{t('listings.bulk.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Row</th>
+                <th scope="col">{t('listings.bulk.colRow')}</th>
                 <th scope="col">SKU</th>
-                <th scope="col">Change</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('listings.bulk.colChange')}</th>
+                <th scope="col">{t('listings.bulk.colProblem')}</th>
               </tr>
             </thead>
             <tbody>
@@ -164,8 +171,8 @@ export function BulkPanel() {
                 <tr key={r.row} className={r.problem ? 'row-problem' : undefined}>
                   <td>{r.row}</td>
                   <td>{r.sku}</td>
-                  <td>{r.change}</td>
-                  <td>{r.problem ?? 'None'}</td>
+                  <td>{deskWords({ text: r.change, sentences: r.changeSaid })}</td>
+                  <td>{r.problem ? deskWords({ text: r.problem, sentences: r.problemSaid }) : t('listings.bulk.none')}</td>
                 </tr>
               ))}
             </tbody>
@@ -175,11 +182,11 @@ export function BulkPanel() {
       {note ? <ResultLine {...note} /> : null}
       {results && results.length > 0 ? (
         <table>
-          <caption>Result per SKU</caption>
+          <caption>{t('listings.bulk.results')}</caption>
           <thead>
             <tr>
               <th scope="col">SKU</th>
-              <th scope="col">Result</th>
+              <th scope="col">{t('listings.bulk.colResult')}</th>
             </tr>
           </thead>
           <tbody>

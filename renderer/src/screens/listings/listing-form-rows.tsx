@@ -4,8 +4,13 @@ import { LocationStatus } from '../../../../shared/api/enums.js';
 import { MAX_PACKAGE_NAME_LENGTH } from '../../../../shared/api/limits.js';
 import { emptyLocation, emptyPackage, type ListingDraft, type LocationDraft, type PackageDraft } from './listing-draft.js';
 import { PathCheckbox, PathGroup, PathInput, PathSelect } from './listing-fields.js';
+import { fieldLabel, locationName, packageName, type SaySentence } from '../../../../shared/listing-field-labels.js';
+import { MAX_SHELF_LIFE_SECONDS } from '../../../../shared/api/limits.js';
+import { useT } from '../../i18n/use-t.js';
 
 type Change = (change: Partial<ListingDraft>) => void;
+const DAY_SECONDS = 86_400;
+const MONTH_DAYS = 30;
 
 export const packagePath = (d: ListingDraft, i: number) => (d.hyperlocal ? '$.package' : `$.packages[${i}]`);
 export const locationPath = (d: ListingDraft, i: number) => (d.hyperlocal ? '$.location' : `$.locations[${i}]`);
@@ -33,29 +38,31 @@ export function shownPaths(d: ListingDraft): Set<string> {
   return s;
 }
 
-export function PackagesFields({ d, set }: { d: ListingDraft; set: Change }) {
+export function PackagesFields({ d, set, say }: { d: ListingDraft; set: Change; say: SaySentence }) {
+  const { t } = useT();
   const change = (i: number, c: Partial<PackageDraft>) => set({ packages: d.packages.map((p, j) => (j === i ? { ...p, ...c } : p)) });
   const rows = d.hyperlocal ? d.packages.slice(0, 1) : d.packages;
   return (
-    <PathGroup path={d.hyperlocal ? '$.package' : '$.packages'} legend={d.hyperlocal ? 'Package' : 'Packages'}>
+    <PathGroup path={d.hyperlocal ? '$.package' : '$.packages'} legend={fieldLabel(d.hyperlocal ? '$.package' : '$.packages', say)}>
       {rows.map((p, i) => {
         const at = packagePath(d, i);
-        const n = d.hyperlocal ? '' : ` ${i + 1}`;
+        const which = packageName(d.hyperlocal ? undefined : i, say);
+        const label = (part: string) => fieldLabel(`${at}.${part}`, say);
         return (
           <fieldset key={i} className="row-group">
-            <legend>{`Package${n}`}{p.id ? ` (id ${p.id})` : ''}</legend>
-            <PathInput path={`${at}.name`} label={`Package${n} name`} value={p.name} onChange={(v) => change(i, { name: v })} hint={`At most ${MAX_PACKAGE_NAME_LENGTH} characters.`} />
-            <PathInput path={`${at}.dimensions.length`} label={`Package${n} length (cm)`} inputMode="decimal" value={p.length} onChange={(v) => change(i, { length: v })} />
-            <PathInput path={`${at}.dimensions.breadth`} label={`Package${n} breadth (cm)`} inputMode="decimal" value={p.breadth} onChange={(v) => change(i, { breadth: v })} />
-            <PathInput path={`${at}.dimensions.height`} label={`Package${n} height (cm)`} inputMode="decimal" value={p.height} onChange={(v) => change(i, { height: v })} />
-            <PathInput path={`${at}.weight`} label={`Package${n} weight (kg)`} inputMode="decimal" value={p.weight} onChange={(v) => change(i, { weight: v })} />
-            <PathInput path={`${at}.description`} label={`Package${n} description`} multiline value={p.description} onChange={(v) => change(i, { description: v })} />
-            <PathCheckbox path={`${at}.handling.fragile`} label={`Package${n} is fragile`} checked={p.fragile} onChange={(v) => change(i, { fragile: v })} />
-            <PathInput path={`${at}.notional_value.amount`} label={`Package${n} notional value`} inputMode="numeric" value={p.notionalAmount} onChange={(v) => change(i, { notionalAmount: v })} hint="Needed when the lot has several packages." />
-            <PathSelect path={`${at}.notional_value.unit`} label={`Package${n} notional value unit`} value={p.notionalUnit} options={[['', 'Not given'], ['PERCENTAGE', 'Percent'], ['INR', 'Rupees (INR)']]} onChange={(v) => change(i, { notionalUnit: v })} />
+            <legend>{p.id ? t('listings.form.packageId', { which, id: p.id }) : which}</legend>
+            <PathInput path={`${at}.name`} label={label('name')} value={p.name} onChange={(v) => change(i, { name: v })} hint={t('listings.form.nameHint', { max: MAX_PACKAGE_NAME_LENGTH })} />
+            <PathInput path={`${at}.dimensions.length`} label={label('dimensions.length')} inputMode="decimal" value={p.length} onChange={(v) => change(i, { length: v })} />
+            <PathInput path={`${at}.dimensions.breadth`} label={label('dimensions.breadth')} inputMode="decimal" value={p.breadth} onChange={(v) => change(i, { breadth: v })} />
+            <PathInput path={`${at}.dimensions.height`} label={label('dimensions.height')} inputMode="decimal" value={p.height} onChange={(v) => change(i, { height: v })} />
+            <PathInput path={`${at}.weight`} label={label('weight')} inputMode="decimal" value={p.weight} onChange={(v) => change(i, { weight: v })} />
+            <PathInput path={`${at}.description`} label={label('description')} multiline value={p.description} onChange={(v) => change(i, { description: v })} />
+            <PathCheckbox path={`${at}.handling.fragile`} label={t('listings.form.isFragile', { which })} checked={p.fragile} onChange={(v) => change(i, { fragile: v })} />
+            <PathInput path={`${at}.notional_value.amount`} label={label('notional_value.amount')} inputMode="numeric" value={p.notionalAmount} onChange={(v) => change(i, { notionalAmount: v })} hint={t('listings.form.notionalHint')} />
+            <PathSelect path={`${at}.notional_value.unit`} label={label('notional_value.unit')} value={p.notionalUnit} options={[['', t('listings.form.notGiven')], ['PERCENTAGE', t('listings.form.percent')], ['INR', t('listings.form.rupees')]]} onChange={(v) => change(i, { notionalUnit: v })} />
             {!d.hyperlocal ? (
               <button type="button" onClick={() => set({ packages: d.packages.filter((_, j) => j !== i) })}>
-                Remove package{n}
+                {t('listings.form.removePackage', { which })}
               </button>
             ) : null}
           </fieldset>
@@ -63,32 +70,33 @@ export function PackagesFields({ d, set }: { d: ListingDraft; set: Change }) {
       })}
       {!d.hyperlocal || d.packages.length === 0 ? (
         <button type="button" onClick={() => set({ packages: [...d.packages, emptyPackage()] })}>
-          Add a package
+          {t('listings.form.addPackage')}
         </button>
       ) : null}
     </PathGroup>
   );
 }
 
-export function LocationsFields({ d, set, sellerLocations }: { d: ListingDraft; set: Change; sellerLocations: readonly string[] }) {
+export function LocationsFields({ d, set, sellerLocations, say }: { d: ListingDraft; set: Change; sellerLocations: readonly string[]; say: SaySentence }) {
+  const { t } = useT();
   const change = (i: number, c: Partial<LocationDraft>) => set({ locations: d.locations.map((l, j) => (j === i ? { ...l, ...c } : l)) });
   const rows = d.hyperlocal ? d.locations.slice(0, 1) : d.locations;
   return (
-    <PathGroup path={d.hyperlocal ? '$.location' : '$.locations'} legend={d.hyperlocal ? 'Selling location' : 'Selling locations'}>
+    <PathGroup path={d.hyperlocal ? '$.location' : '$.locations'} legend={fieldLabel(d.hyperlocal ? '$.location' : '$.locations', say)}>
       {rows.map((l, i) => {
         const at = locationPath(d, i);
-        const n = d.hyperlocal ? '' : ` ${i + 1}`;
-        const options: [string, string][] = [['', 'Choose a location'], ...sellerLocations.map((x): [string, string] => [x, x])];
+        const which = locationName(d.hyperlocal ? undefined : i, say);
+        const options: [string, string][] = [['', t('listings.form.chooseLocation')], ...sellerLocations.map((x): [string, string] => [x, x])];
         if (l.id && !sellerLocations.includes(l.id)) options.push([l.id, l.id]);
         return (
           <fieldset key={i} className="row-group">
-            <legend>{`Location${n}`}</legend>
-            <PathSelect path={`${at}.id`} label={`Location${n}`} value={l.id} options={options} onChange={(v) => change(i, { id: v })} />
-            <PathSelect path={`${at}.status`} label={`Location${n} status`} value={l.status} options={LocationStatus.options.map((s): [string, string] => [s, s === 'ENABLED' ? 'Enabled' : 'Disabled'])} onChange={(v) => change(i, { status: v })} />
-            <PathInput path={`${at}.inventory`} label={`Location${n} inventory`} inputMode="numeric" value={l.inventory} onChange={(v) => change(i, { inventory: v })} />
+            <legend>{which}</legend>
+            <PathSelect path={`${at}.id`} label={which} value={l.id} options={options} onChange={(v) => change(i, { id: v })} />
+            <PathSelect path={`${at}.status`} label={fieldLabel(`${at}.status`, say)} value={l.status} options={LocationStatus.options.map((s): [string, string] => [s, s === 'ENABLED' ? t('listings.form.enabled') : t('listings.form.disabled')])} onChange={(v) => change(i, { status: v })} />
+            <PathInput path={`${at}.inventory`} label={fieldLabel(`${at}.inventory`, say)} inputMode="numeric" value={l.inventory} onChange={(v) => change(i, { inventory: v })} />
             {!d.hyperlocal ? (
               <button type="button" onClick={() => set({ locations: d.locations.filter((_, j) => j !== i) })}>
-                Remove location{n}
+                {t('listings.form.removeLocation', { which })}
               </button>
             ) : null}
           </fieldset>
@@ -96,25 +104,27 @@ export function LocationsFields({ d, set, sellerLocations }: { d: ListingDraft; 
       })}
       {!d.hyperlocal || d.locations.length === 0 ? (
         <button type="button" onClick={() => set({ locations: [...d.locations, emptyLocation()] })}>
-          Add a location
+          {t('listings.form.addLocation')}
         </button>
       ) : null}
     </PathGroup>
   );
 }
 
-export function LabelFields({ d, set }: { d: ListingDraft; set: Change }) {
+export function LabelFields({ d, set, say }: { d: ListingDraft; set: Change; say: SaySentence }) {
+  const { t } = useT();
+  const days = MAX_SHELF_LIFE_SECONDS / DAY_SECONDS;
   return (
     <>
-      <PathGroup path="$.address_label" legend="Address label">
-        <PathInput path="$.address_label.manufacturer_details" label="Manufacturer (name and address, one per line)" multiline value={d.manufacturers} onChange={(v) => set({ manufacturers: v })} />
-        <PathInput path="$.address_label.importer_details" label="Importer (one per line)" multiline value={d.importers} onChange={(v) => set({ importers: v })} hint="Needed when a country of origin is not IN." />
-        <PathInput path="$.address_label.packer_details" label="Packer (one per line)" multiline value={d.packers} onChange={(v) => set({ packers: v })} />
-        <PathInput path="$.address_label.countries_of_origin" label="Countries of origin" value={d.countries} onChange={(v) => set({ countries: v })} hint="Two-letter codes separated by commas, for example IN, CN." />
+      <PathGroup path="$.address_label" legend={fieldLabel('$.address_label', say)}>
+        <PathInput path="$.address_label.manufacturer_details" label={t('listings.form.manufacturers')} multiline value={d.manufacturers} onChange={(v) => set({ manufacturers: v })} />
+        <PathInput path="$.address_label.importer_details" label={t('listings.form.importers')} multiline value={d.importers} onChange={(v) => set({ importers: v })} hint={t('listings.form.importerHint')} />
+        <PathInput path="$.address_label.packer_details" label={t('listings.form.packers')} multiline value={d.packers} onChange={(v) => set({ packers: v })} />
+        <PathInput path="$.address_label.countries_of_origin" label={fieldLabel('$.address_label.countries_of_origin', say)} value={d.countries} onChange={(v) => set({ countries: v })} hint={t('listings.form.countriesHint')} />
       </PathGroup>
-      <PathGroup path="$.dating_label" legend="Dating label">
-        <PathInput path="$.dating_label.mfg_date" label="Manufacturing date" type="date" value={d.mfgDate} onChange={(v) => set({ mfgDate: v })} hint="If the day is unknown, use the 1st of the month." />
-        <PathInput path="$.dating_label.shelf_life" label="Shelf life (days)" inputMode="numeric" value={d.shelfLifeDays} onChange={(v) => set({ shelfLifeDays: v })} hint="At most 1800 days (60 months)." />
+      <PathGroup path="$.dating_label" legend={fieldLabel('$.dating_label', say)}>
+        <PathInput path="$.dating_label.mfg_date" label={fieldLabel('$.dating_label.mfg_date', say)} type="date" value={d.mfgDate} onChange={(v) => set({ mfgDate: v })} hint={t('listings.form.mfgHint')} />
+        <PathInput path="$.dating_label.shelf_life" label={fieldLabel('$.dating_label.shelf_life', say)} inputMode="numeric" value={d.shelfLifeDays} onChange={(v) => set({ shelfLifeDays: v })} hint={t('listings.form.shelfHint', { days, months: days / MONTH_DAYS })} />
       </PathGroup>
     </>
   );

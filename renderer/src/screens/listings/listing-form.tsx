@@ -3,21 +3,45 @@
 // its attribute path names, and a draft with an error is never sent. The marketplace's own
 // attribute_errors come back the same way.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
 import { FIXED_TAX_CODES, FulfillmentProfile, ListingStatus, ProcurementType, ShippingProvider, SLAB_TAX_CODES, TRANSITIONAL_TAX_CODES } from '../../../../shared/api/enums.js';
 import { checkListing } from '../../../../shared/api/listing-rules.js';
 import { isValidSku, MAX_SKU_LENGTH } from '../../../../shared/api/listings.js';
 import { errorWords, Field, ResultLine } from '../setup/form-field.js';
 import { draftOfRecord, emptyDraft, fieldId, placeOf, toListing, type ListingDraft } from './listing-draft.js';
-import { issueWords } from './listing-issue-words.js';
+import { fieldLabel, issueWords } from './listing-issue-words.js';
+import type { SaySentence } from '../../../../shared/listing-field-labels.js';
 import { LabelFields, LocationsFields, PackagesFields, shownPaths } from './listing-form-rows.js';
 import { MessagesContext, PathGroup, PathInput, PathSelect } from './listing-fields.js';
+import { MAX_PRODUCT_ID_LENGTH, MIN_PRODUCT_ID_LENGTH } from '../../../../shared/api/limits.js';
+import type { KeyedSentence } from '../../../../shared/contract/define.js';
+import { msgKey } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
-const TAX_CODES: [string, string][] = [['', 'Choose a tax code'], ...[...FIXED_TAX_CODES, ...SLAB_TAX_CODES, ...TRANSITIONAL_TAX_CODES].map((c): [string, string] => [c, c.replace(/_/g, ' ')])];
-const words = (values: readonly string[]) => values.map((v): [string, string] => [v, v.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase())]);
+/** Tax codes are the marketplace's codes, said as they are. */
+const TAX_CODES = [...FIXED_TAX_CODES, ...SLAB_TAX_CODES, ...TRANSITIONAL_TAX_CODES].map((c): [string, string] => [c, c.replace(/_/g, ' ')]);
+const LISTING_STATUS: Record<(typeof ListingStatus.options)[number], string> = { ACTIVE: msgKey('listings.state.active'), INACTIVE: msgKey('listings.state.inactive') };
+const PROCUREMENT: Record<(typeof ProcurementType.options)[number], string> = {
+  REGULAR: msgKey('listings.form.procurement.regular'),
+  EXPRESS: msgKey('listings.form.procurement.express'),
+  INTERNATIONAL: msgKey('listings.form.procurement.international'),
+  MADE_TO_ORDER: msgKey('listings.form.procurement.madeToOrder'),
+  DOMESTIC: msgKey('listings.form.procurement.domestic'),
+};
+const WHO_SHIPS: Record<(typeof ShippingProvider.options)[number], string> = {
+  SELLER: msgKey('listings.form.ships.seller'),
+  MARKETPLACE: msgKey('listings.form.ships.marketplace'),
+  MARKETPLACE_SELLER: msgKey('listings.form.ships.marketplaceSeller'),
+  SELLER_MARKETPLACE: msgKey('listings.form.ships.sellerMarketplace'),
+};
+/** Options of an enum, each said by its catalogue key, in the enum's order. */
+const options = <V extends string>(values: readonly V[], words: Record<V, string>, t: (key: string) => string) => values.map((v): [string, string] => [v, t(words[v])]);
 
 export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocations: readonly string[]; defaultLocation: string }) {
   const api = useStation();
+  const { t } = useT();
+  const say = useMemo(() => (s: KeyedSentence) => t(s.key, s.params ?? {}), [t]);
   const [d, setD] = useState<ListingDraft>(() => emptyDraft(defaultLocation));
   const [packageIds, setPackageIds] = useState<string[]>();
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -36,12 +60,12 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     const errors: { place: string; text: string }[] = [];
     for (const i of issues) {
       const place = placeOf(i.path, shown);
-      const text = issueWords(i, listing, d);
+      const text = issueWords(i, listing, d, say);
       (byPlace[place] ??= []).push(text);
       if (i.severity === 'ERROR') errors.push({ place, text });
     }
     return { byPlace, errors };
-  }, [d, sellerLocations, packageIds, shown]);
+  }, [d, sellerLocations, packageIds, shown, say]);
 
   const messages = {
     at(path: string) {
@@ -77,7 +101,7 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
 
   async function load() {
     if (!isValidSku(d.sku)) {
-      setSkuError(`Give the SKU to load: 1 to ${MAX_SKU_LENGTH} characters, no commas.`);
+      setSkuError(t('listings.form.skuToLoad', { max: MAX_SKU_LENGTH }));
       return;
     }
     setSkuError(undefined);
@@ -85,7 +109,7 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     try {
       const got = await api.invoke('listings.get', { sku: d.sku });
       if (!got.record) {
-        setResult({ ok: false, text: `There is no listing with SKU ${d.sku}. Fill the form to create it.` });
+        setResult({ ok: false, text: t('listings.form.noListing', { sku: d.sku }) });
         setD((old) => ({ ...old, mode: 'create' }));
       } else {
         const draft = draftOfRecord(got.sku, got.record, got.hyperlocal);
@@ -94,7 +118,7 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
         setTouched(new Set());
         setSubmitted(false);
         setRemote({});
-        setResult({ ok: true, text: `Listing ${got.sku} loaded for update.` });
+        setResult({ ok: true, text: t('listings.form.loaded', { sku: got.sku }) });
       }
     } catch (e) {
       setResult({ ok: false, text: errorWords(e) });
@@ -111,10 +135,10 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
     e.preventDefault();
     setSubmitted(true);
     const badSku = !isValidSku(d.sku);
-    setSkuError(badSku ? `Give the SKU: 1 to ${MAX_SKU_LENGTH} characters, no commas and no spaces at either end.` : undefined);
+    setSkuError(badSku ? t('listings.form.skuBad', { max: MAX_SKU_LENGTH }) : undefined);
     if (badSku || local.errors.length > 0) {
       const count = local.errors.length + (badSku ? 1 : 0);
-      setResult({ ok: false, text: `Not sent: ${count} ${count === 1 ? 'field needs' : 'fields need'} correcting (marked below).` });
+      setResult({ ok: false, text: t('listings.form.notSent', { count }) });
       focusField(badSku ? 'lf-sku' : fieldId(local.errors[0]!.place));
       return;
     }
@@ -124,11 +148,13 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
       const at: Record<string, string[]> = {};
       const general: string[] = [];
       for (const m of r.messages) {
-        if (m.path && m.path !== '$') (at[placeOf(m.path, shown)] ??= []).push(m.text);
-        else general.push(m.text);
+        // The station's own words in the desk's language; the marketplace's as it says them.
+        const text = deskWords({ text: m.text, sentences: m.sentence ? [m.sentence] : undefined });
+        if (m.path && m.path !== '$') (at[placeOf(m.path, shown)] ??= []).push(text);
+        else general.push(text);
       }
       setRemote(at);
-      const head = r.status === 'success' ? `Listing ${r.sku} saved.` : r.status === 'warning' ? `Listing ${r.sku} saved with notes.` : `The marketplace refused listing ${r.sku}.`;
+      const head = r.status === 'success' ? t('listings.form.saved', { sku: r.sku }) : r.status === 'warning' ? t('listings.form.savedNotes', { sku: r.sku }) : t('listings.form.refused', { sku: r.sku });
       setResult({ ok: r.status !== 'failure', text: [head, ...general].join(' ') });
       if (r.status !== 'failure' && d.mode === 'create') setD((old) => ({ ...old, mode: 'update' }));
     } catch (err) {
@@ -140,18 +166,18 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
 
   return (
     <MessagesContext.Provider value={messages}>
-      <form ref={formRef} aria-label="Listing" className="panel listing-form" onSubmit={save} noValidate>
-        <h2>{d.mode === 'create' ? 'New listing' : `Update listing ${d.sku}`}</h2>
+      <form ref={formRef} aria-label={t('listings.form.name')} className="panel listing-form" onSubmit={save} noValidate>
+        <h2>{d.mode === 'create' ? t('listings.form.newListing') : t('listings.form.updateListing', { sku: d.sku })}</h2>
         {submitted && (local.errors.length > 0 || skuError) ? (
           <div className="error-summary" role="alert" aria-labelledby="lf-summary-title">
             <p id="lf-summary-title">
-              <strong>Not sent. Correct {local.errors.length + (skuError ? 1 : 0) === 1 ? 'this field' : 'these fields'} first:</strong>
+              <strong>{t('listings.form.correctFirst', { count: local.errors.length + (skuError ? 1 : 0) })}</strong>
             </p>
-            <ul aria-label="Fields to correct">
+            <ul aria-label={t('listings.form.toCorrect')}>
               {skuError ? (
                 <li>
                   <a href="#lf-sku" onClick={(e) => (e.preventDefault(), focusField('lf-sku'))}>
-                    SKU: {skuError}
+                    {t('listings.form.skuError', { error: skuError })}
                   </a>
                 </li>
               ) : null}
@@ -169,50 +195,50 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
           {(a) => <input {...a} value={d.sku} onChange={(e) => set({ sku: e.target.value })} />}
         </Field>
         <button type="button" onClick={() => void load()} disabled={busy}>
-          Load this SKU
+          {t('listings.form.load')}
         </button>
         <fieldset>
-          <legend>Operation</legend>
+          <legend>{t('listings.form.operation')}</legend>
           <label className="check">
-            <input type="radio" name="lf-mode" checked={d.mode === 'create'} onChange={() => set({ mode: 'create', archivedStatus: '' })} /> Create
+            <input type="radio" name="lf-mode" checked={d.mode === 'create'} onChange={() => set({ mode: 'create', archivedStatus: '' })} /> {t('listings.form.create')}
           </label>
           <label className="check">
-            <input type="radio" name="lf-mode" checked={d.mode === 'update'} onChange={() => set({ mode: 'update' })} /> Update
+            <input type="radio" name="lf-mode" checked={d.mode === 'update'} onChange={() => set({ mode: 'update' })} /> {t('listings.form.update')}
           </label>
           <label className="check">
-            <input type="checkbox" checked={d.hyperlocal} onChange={(e) => set({ hyperlocal: e.target.checked, packages: d.packages.slice(0, 1), locations: d.locations.slice(0, 1) })} /> Hyperlocal listing (one package, one location)
+            <input type="checkbox" checked={d.hyperlocal} onChange={(e) => set({ hyperlocal: e.target.checked, packages: d.packages.slice(0, 1), locations: d.locations.slice(0, 1) })} /> {t('listings.form.hyperlocal')}
           </label>
         </fieldset>
         {messages.at('$') ? <p className="field-error">{messages.at('$')}</p> : null}
-        <PathInput path="$.product_id" label="Product ID" value={d.productId} onChange={(v) => set({ productId: v })} hint="13 to 16 characters." />
-        <PathSelect path="$.listing_status" label="Listing status" value={d.listingStatus} options={words(ListingStatus.options)} onChange={(v) => set({ listingStatus: v })} />
+        <PathInput path="$.product_id" label={fieldLabel('$.product_id', say)} value={d.productId} onChange={(v) => set({ productId: v })} hint={t('listings.form.productIdHint', { min: MIN_PRODUCT_ID_LENGTH, max: MAX_PRODUCT_ID_LENGTH })} />
+        <PathSelect path="$.listing_status" label={fieldLabel('$.listing_status', say)} value={d.listingStatus} options={options(ListingStatus.options, LISTING_STATUS, t)} onChange={(v) => set({ listingStatus: v })} />
         {d.mode === 'update' ? (
-          <PathSelect path="$.archived_status" label="Archived" value={d.archivedStatus} options={[['', 'Leave as it is'], ['ARCHIVED', 'Archived'], ['NONE', 'Not archived']]} onChange={(v) => set({ archivedStatus: v })} />
+          <PathSelect path="$.archived_status" label={fieldLabel('$.archived_status', say)} value={d.archivedStatus} options={[['', t('listings.form.leaveAsIs')], ['ARCHIVED', t('listings.field.archived')], ['NONE', t('listings.form.notArchived')]]} onChange={(v) => set({ archivedStatus: v })} />
         ) : null}
         <fieldset>
-          <legend>Price and tax</legend>
-          <PathInput path="$.price.mrp" label="MRP (₹)" inputMode="numeric" value={d.mrp} onChange={(v) => set({ mrp: v })} />
-          <PathInput path="$.price.selling_price" label="Selling price (₹)" inputMode="numeric" value={d.sellingPrice} onChange={(v) => set({ sellingPrice: v })} hint="Not above the MRP." />
-          <PathInput path="$.tax.hsn" label="HSN code" inputMode="numeric" value={d.hsn} onChange={(v) => set({ hsn: v })} hint="4, 6 or 8 digits." />
-          <PathSelect path="$.tax.tax_code" label="Tax code" value={d.taxCode} options={TAX_CODES} onChange={(v) => set({ taxCode: v })} />
+          <legend>{t('listings.form.priceTax')}</legend>
+          <PathInput path="$.price.mrp" label={t('listings.quick.mrp')} inputMode="numeric" value={d.mrp} onChange={(v) => set({ mrp: v })} />
+          <PathInput path="$.price.selling_price" label={t('listings.quick.sp')} inputMode="numeric" value={d.sellingPrice} onChange={(v) => set({ sellingPrice: v })} hint={t('listings.form.spHint')} />
+          <PathInput path="$.tax.hsn" label={fieldLabel('$.tax.hsn', say)} inputMode="numeric" value={d.hsn} onChange={(v) => set({ hsn: v })} hint={t('listings.form.hsnHint')} />
+          <PathSelect path="$.tax.tax_code" label={fieldLabel('$.tax.tax_code', say)} value={d.taxCode} options={[['', t('listings.form.chooseTax')], ...TAX_CODES]} onChange={(v) => set({ taxCode: v })} />
         </fieldset>
         <fieldset>
-          <legend>Fulfilment</legend>
-          <PathSelect path="$.fulfillment_profile" label="Fulfilment profile" value={d.fulfillmentProfile} options={FulfillmentProfile.options} onChange={(v) => set({ fulfillmentProfile: v })} />
-          <PathInput path="$.fulfillment.dispatch_sla" label="Dispatch time (days)" inputMode="numeric" value={d.dispatchSla} onChange={(v) => set({ dispatchSla: v })} />
-          <PathSelect path="$.fulfillment.shipping_provider" label="Who ships" value={d.shippingProvider} options={[['SELLER', 'The seller ships every order'], ['MARKETPLACE', 'Marketplace logistics ships every order'], ['MARKETPLACE_SELLER', 'Marketplace where possible, else the seller'], ['SELLER_MARKETPLACE', 'The seller, else marketplace logistics']].filter(([v]) => ShippingProvider.options.includes(v as never)) as [string, string][]} onChange={(v) => set({ shippingProvider: v })} />
-          <PathSelect path="$.fulfillment.procurement_type" label="Procurement" value={d.procurementType} options={words(ProcurementType.options)} onChange={(v) => set({ procurementType: v })} />
+          <legend>{fieldLabel('$.fulfillment', say)}</legend>
+          <PathSelect path="$.fulfillment_profile" label={fieldLabel('$.fulfillment_profile', say)} value={d.fulfillmentProfile} options={FulfillmentProfile.options} onChange={(v) => set({ fulfillmentProfile: v })} />
+          <PathInput path="$.fulfillment.dispatch_sla" label={fieldLabel('$.fulfillment.dispatch_sla', say)} inputMode="numeric" value={d.dispatchSla} onChange={(v) => set({ dispatchSla: v })} />
+          <PathSelect path="$.fulfillment.shipping_provider" label={fieldLabel('$.fulfillment.shipping_provider', say)} value={d.shippingProvider} options={options(['SELLER', 'MARKETPLACE', 'MARKETPLACE_SELLER', 'SELLER_MARKETPLACE'] as const, WHO_SHIPS, t)} onChange={(v) => set({ shippingProvider: v })} />
+          <PathSelect path="$.fulfillment.procurement_type" label={fieldLabel('$.fulfillment.procurement_type', say)} value={d.procurementType} options={options(ProcurementType.options, PROCUREMENT, t)} onChange={(v) => set({ procurementType: v })} />
         </fieldset>
-        <ShippingFees d={d} set={set} />
-        <PackagesFields d={d} set={set} />
-        <LocationsFields d={d} set={set} sellerLocations={sellerLocations} />
-        <LabelFields d={d} set={set} />
+        <ShippingFees d={d} set={set} say={say} />
+        <PackagesFields d={d} set={set} say={say} />
+        <LocationsFields d={d} set={set} sellerLocations={sellerLocations} say={say} />
+        <LabelFields d={d} set={set} say={say} />
         <div className="actions">
           <button type="submit" disabled={busy}>
-            {busy ? 'Sending…' : d.mode === 'create' ? 'Create listing' : 'Save changes'}
+            {busy ? t('listings.form.sending') : d.mode === 'create' ? t('listings.form.createListing') : t('listings.form.saveChanges')}
           </button>
           <button type="button" onClick={clear}>
-            Clear the form
+            {t('listings.form.clear')}
           </button>
         </div>
         {result ? <ResultLine {...result} /> : null}
@@ -221,12 +247,13 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
   );
 }
 
-function ShippingFees({ d, set }: { d: ListingDraft; set: (c: Partial<ListingDraft>) => void }) {
+function ShippingFees({ d, set, say }: { d: ListingDraft; set: (c: Partial<ListingDraft>) => void; say: SaySentence }) {
+  const { t } = useT();
   return (
-    <PathGroup path="$.shipping_fees" legend="Shipping fees (₹)">
-      <PathInput path="$.shipping_fees.local" label="Fee within the city" inputMode="numeric" value={d.feeLocal} onChange={(v) => set({ feeLocal: v })} />
-      <PathInput path="$.shipping_fees.zonal" label="Fee within the zone" inputMode="numeric" value={d.feeZonal} onChange={(v) => set({ feeZonal: v })} />
-      <PathInput path="$.shipping_fees.national" label="Fee across the country" inputMode="numeric" value={d.feeNational} onChange={(v) => set({ feeNational: v })} />
+    <PathGroup path="$.shipping_fees" legend={t('listings.form.feesLegend')}>
+      <PathInput path="$.shipping_fees.local" label={fieldLabel('$.shipping_fees.local', say)} inputMode="numeric" value={d.feeLocal} onChange={(v) => set({ feeLocal: v })} />
+      <PathInput path="$.shipping_fees.zonal" label={fieldLabel('$.shipping_fees.zonal', say)} inputMode="numeric" value={d.feeZonal} onChange={(v) => set({ feeZonal: v })} />
+      <PathInput path="$.shipping_fees.national" label={fieldLabel('$.shipping_fees.national', say)} inputMode="numeric" value={d.feeNational} onChange={(v) => set({ feeNational: v })} />
     </PathGroup>
   );
 }

@@ -1,12 +1,14 @@
 // The listing rules speak the request's language ("price.selling_price (150) must not be above
 // price.mrp (100)", shelf life in seconds) because the marketplace and the sandbox share them.
 // The form speaks the seller's: each issue is said with the field's name as the form labels it,
-// in the form's units (shelf life in days), with the value as it was typed.
+// in the form's units (shelf life in days), with the value as it was typed, in the desk's
+// language. A message of the rules the form has no words for is shown as the rules say it.
 import { MAX_PACKAGE_DESCRIPTION_LENGTH, MAX_PACKAGE_NAME_LENGTH, MAX_PRODUCT_ID_LENGTH, MAX_SHELF_LIFE_SECONDS, MIN_PRODUCT_ID_LENGTH } from '../../../../shared/api/limits.js';
 import { LISTING_CODES as C } from '../../../../shared/api/listing-codes.js';
 import type { AttributeError } from '../../../../shared/api/listings.js';
 import type { ListingDraft } from './listing-draft.js';
-import { fieldLabel } from '../../../../shared/listing-field-labels.js';
+import { fieldLabel, type SaySentence } from '../../../../shared/listing-field-labels.js';
+import { sentence } from '../../../../shared/i18n/station-sentences.js';
 
 export { fieldLabel };
 
@@ -30,71 +32,75 @@ function typed(path: string, listing: unknown, draft: ListingDraft): string {
   return typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v);
 }
 
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+/** "Choose the tax code": a label starting with a capital word ("HSN code", "MRP") keeps it. */
+const lower = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
-/** One issue of the listing rules in the seller's words. */
-export function issueWords(issue: AttributeError, listing: unknown, draft: ListingDraft): string {
-  const label = fieldLabel(issue.path);
-  const v = typed(issue.path, listing, draft);
+/** One issue of the listing rules in the seller's words, in the language `say` speaks. */
+export function issueWords(issue: AttributeError, listing: unknown, draft: ListingDraft, say: SaySentence): string {
+  const label = fieldLabel(issue.path, say);
+  const value = typed(issue.path, listing, draft);
+  // Named as the catalogue check reads it: each key below is written out.
+  const keyed = (key: string, params: Record<string, string | number> = {}) => say(sentence(key, { label, value, ...params }));
   const text = (() => {
     switch (issue.code) {
       case C.REQUIRED:
-        return `${label} is needed.`;
+        return keyed('listings.issue.required');
       case C.WRONG_TYPE:
-        return typeof valueAt(listing, issue.path) === 'string' ? `${label} must be a number; "${v}" is not one.` : `${label} is not filled in the right way.`;
+        return typeof valueAt(listing, issue.path) === 'string' ? keyed('listings.issue.notNumber') : keyed('listings.issue.wrongType');
       case C.NOT_INTEGER:
-        return `${label} must be a whole number (it is ${v}).`;
+        return keyed('listings.issue.notInteger');
       case C.NEGATIVE:
-        return `${label} must not be below zero (it is ${v}).`;
+        return keyed('listings.issue.negative');
       case C.NOT_POSITIVE:
-        return `${label} must be more than zero (it is ${v}).`;
+        return keyed('listings.issue.notPositive');
       case C.NOT_IN_ENUM:
       case C.TAX_CODE_UNKNOWN:
-        return `Choose the ${lower(label)} from the list.`;
+        return keyed('listings.issue.fromList', { label: lower(label) });
       case C.EMPTY:
-        return `${label} must not be empty.`;
+        return keyed('listings.issue.empty');
       case C.PRODUCT_ID_LENGTH:
-        return `${label} must have ${MIN_PRODUCT_ID_LENGTH} to ${MAX_PRODUCT_ID_LENGTH} characters (it has ${v.length}).`;
+        return keyed('listings.issue.productIdLength', { min: MIN_PRODUCT_ID_LENGTH, max: MAX_PRODUCT_ID_LENGTH, length: value.length });
       case C.SELLING_PRICE_ABOVE_MRP:
-        return `Selling price (${typed('$.price.selling_price', listing, draft)}) must not be above MRP (${typed('$.price.mrp', listing, draft)}).`;
+        return keyed('listings.issue.spAboveMrp', { sp: typed('$.price.selling_price', listing, draft), mrp: typed('$.price.mrp', listing, draft) });
       case C.CURRENCY_NOT_INR:
-        return 'Prices are in rupees (INR).';
+        return keyed('listings.issue.currencyInr');
       case C.HSN_FORMAT:
-        return `${label} must have 4, 6 or 8 digits (it is "${v}").`;
+        return keyed('listings.issue.hsnFormat');
       case C.SHIPPING_FEES_REQUIRED:
-        return 'Shipping fees (within the city, the zone and across the country) are needed, because the seller may ship this product.';
+        return keyed('listings.issue.shippingFeesRequired');
       case C.DISPATCH_SLA_REQUIRED:
-        return 'Dispatch time (days) is needed, because the seller makes the product ready.';
+        return keyed('listings.issue.dispatchSlaRequired');
       case C.PACKAGES_REQUIRED:
-        return `${label} are needed: the courier of the marketplace must know what it carries.`;
+        return keyed('listings.issue.packagesRequired');
       case C.PACKAGE_NAME_TOO_LONG:
-        return `${label} has ${v.length} characters; at most ${MAX_PACKAGE_NAME_LENGTH}.`;
+        return keyed('listings.issue.tooLong', { length: value.length, max: MAX_PACKAGE_NAME_LENGTH });
       case C.DESCRIPTION_TOO_LONG:
-        return `${label} has ${v.length} characters; at most ${MAX_PACKAGE_DESCRIPTION_LENGTH}.`;
+        return keyed('listings.issue.tooLong', { length: value.length, max: MAX_PACKAGE_DESCRIPTION_LENGTH });
       case C.WEIGHT_REQUIRED_WITH_DIMENSIONS:
-        return `${label} is needed when the size is given.`;
+        return keyed('listings.issue.weightWithSize');
       case C.NOTIONAL_VALUE_REQUIRED:
-        return `${label} is needed when the product ships in several packages.`;
+        return keyed('listings.issue.notionalRequired');
       case C.NOTIONAL_UNIT_INVALID:
-        return `${label}: choose Percent or Rupees (INR).`;
+        return keyed('listings.issue.notionalUnit');
       case C.PACKAGE_ID_ON_CREATE:
       case C.PACKAGE_ID_UNKNOWN:
-        return `${label} does not belong to this listing: load the listing again, or remove the package.`;
+        return keyed('listings.issue.packageIdUnknown');
       case C.LOCATION_NOT_SELLERS:
-        return `${label}: ${v} is not one of your locations.`;
+        return keyed('listings.issue.locationNotSellers');
       case C.LOCATION_DUPLICATE:
-        return `${label}: ${v} is chosen twice.`;
+        return keyed('listings.issue.locationDuplicate');
       case C.IMPORTER_REQUIRED:
-        return 'Importer is needed, because a country of origin is not India (IN).';
+        return keyed('listings.issue.importerRequired');
       case C.COUNTRY_CODE_INVALID:
-        return `${label}: "${v}" is not a two-letter country code (for example IN, CN).`;
+        return keyed('listings.issue.countryCode');
       case C.SHELF_LIFE_TOO_LONG:
-        return `Shelf life (${v} days) must not be longer than ${MAX_SHELF_LIFE_SECONDS / DAY_SECONDS} days (60 months).`;
+        return keyed('listings.issue.shelfLifeTooLong', { max: MAX_SHELF_LIFE_SECONDS / DAY_SECONDS });
       case C.ARCHIVED_STATUS_ON_CREATE:
-        return `${label} can be set only when updating a listing.`;
+        return keyed('listings.issue.archivedOnCreate');
       default:
-        return issue.path === '$' ? issue.description : `${label}: ${issue.description}`;
+        // The rules' own words, as the marketplace says them.
+        return issue.path === '$' ? issue.description : keyed('listings.issue.other', { description: issue.description });
     }
   })();
-  return issue.severity === 'WARNING' ? `Note: ${text}` : text;
+  return issue.severity === 'WARNING' ? say(sentence('listings.issue.note', { text })) : text;
 }
