@@ -211,6 +211,87 @@ describe('Listings screen in Hindi', () => {
     await waitFor(() => expect(row.textContent).toContain(rupees));
   });
 
+  it('the full listing form in Hindi: labels, hints, each rule error at its field and in the summary, nothing sent', async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'लिस्टिंग बनाएँ या बदलें' }));
+    const form = await screen.findByRole('form', { name: 'लिस्टिंग' });
+    expect(within(form).getByRole('heading', { level: 2 }).textContent).toBe('नई लिस्टिंग');
+    await user.type(within(form).getByLabelText('SKU'), 'NEW-SKU-HI');
+    const name = within(form).getByLabelText('पैकेज 1 का नाम');
+    expect(description(name)).toBe('ज़्यादा से ज़्यादा 64 अक्षर।');
+    fireEvent.change(name, { target: { value: 'x'.repeat(70) } });
+    fireEvent.blur(name);
+    expect(description(name)).toContain('पैकेज 1 का नाम में 70 अक्षर हैं; ज़्यादा से ज़्यादा 64।');
+    await user.type(within(form).getByLabelText('MRP (₹)'), '100');
+    await user.type(within(form).getByLabelText('बिक्री दाम (₹)'), '150');
+    const life = within(form).getByLabelText('शेल्फ लाइफ़ (दिन)');
+    await user.type(life, '2000');
+    await user.click(within(form).getByRole('button', { name: 'लिस्टिंग बनाएँ' }));
+
+    expect(description(within(form).getByLabelText('बिक्री दाम (₹)'))).toContain('बिक्री दाम (150) MRP (100) से ज़्यादा नहीं हो सकता।');
+    expect(description(life)).toContain('शेल्फ लाइफ़ (2000 दिन) 1800 दिन (60 महीने) से ज़्यादा नहीं हो सकती।');
+    expect(description(within(form).getByLabelText('प्रोडक्ट ID'))).toContain('प्रोडक्ट ID ज़रूरी है।');
+    const summary = within(form).getByRole('alert');
+    expect(summary.textContent).toMatch(/^नहीं भेजा। पहले ये फ़ील्ड ठीक करें:/);
+    expect(within(summary).getByRole('list', { name: 'ठीक करने वाली फ़ील्ड' }).textContent).toContain('बिक्री दाम (150) MRP (100) से ज़्यादा नहीं हो सकता।');
+    expect(within(form).getByRole('status').textContent).toMatch(/^नहीं भेजा: \d+ फ़ील्ड ठीक करनी हैं \(नीचे निशान लगा है\)।$/);
+    // No English left in the form but codes, units and ids.
+    // No English left in the form but the marketplace's codes (tax codes, fulfilment profiles), units and ids.
+    const copy = form.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('#lf-tax-tax_code option, #lf-fulfillment_profile option').forEach((o) => o.remove());
+    expect(copy.textContent!.replace(/NEW-SKU-HI|SKU|MRP|HSN|INR|IN, CN|kg|cm|LOC\w+/g, '').match(/[A-Za-z]{3,}/g)).toBeNull();
+    expect(sent).not.toContain('listings.save');
+  });
+
+  it('the bulk CSV panel in Hindi: the preview names the bad row in Hindi, the results per SKU in Hindi, the price changed at the marketplace', async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'CSV से एक साथ' }));
+    const form = screen.getByRole('form', { name: 'एक साथ बदलाव' });
+    const before = (await app.api.invoke('listings.get', { sku: 'KTL-BLK-005' })).record as { product_id: string; price: { mrp: number } };
+    const mrp = before.price.mrp;
+    const csv = ['sku,product_id,mrp,selling_price', `KTL-BLK-005,${before.product_id},${mrp},${mrp - 7}`, 'KTL-SLV-002,KTLK945AE7OHZPMD,1000,1500', 'KTC-STD-001,X,12.5,10'].join('\n');
+    await user.click(within(form).getByRole('button', { name: 'जाँचें' }));
+    expect(description(within(form).getByLabelText('या CSV पेस्ट करें'))).toBe('पहले CSV फ़ाइल चुनें या उसका टेक्स्ट पेस्ट करें।');
+    fireEvent.change(within(form).getByLabelText('या CSV पेस्ट करें'), { target: { value: csv } });
+    await user.click(within(form).getByRole('button', { name: 'जाँचें' }));
+
+    await screen.findByText('3 में से 1 लाइन कुछ बदलती है। 2 लाइनों में गड़बड़ है और वे छोड़ दी जाएँगी: लाइन 3, लाइन 4।');
+    const table = screen.getByRole('table', { name: 'फ़ाइल क्या बदलेगी' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['लाइन', 'SKU', 'बदलाव', 'गड़बड़']);
+    const row = (n: string) => within(table).getByRole('cell', { name: n }).closest('tr')!.textContent!;
+    expect(row('3')).toContain('लाइन 3: बिक्री दाम (1500) MRP (1000) से ज़्यादा नहीं हो सकता।');
+    expect(row('3')).toContain('नहीं बदला।');
+    expect(row('4')).toContain('लाइन 4: MRP "12.5" पूरा नंबर नहीं है (दशमलव या कॉमा के बिना लिखें)।');
+    expect(row('2')).toMatch(/बिक्री दाम \d+ → \d+।कोई नहीं$/);
+
+    await user.click(within(form).getByRole('button', { name: '1 बदलाव लागू करें' }));
+    await screen.findByText('सभी 1 SKU बदल गए।');
+    const results = screen.getByRole('table', { name: 'हर SKU का नतीजा' });
+    expect(within(results).getByRole('cell', { name: 'KTL-BLK-005' }).closest('tr')!.textContent).toMatch(/KTL-BLK-005: सेव हो गया। बिक्री दाम \d+ → \d+।/);
+    // What happened: the marketplace holds the new price; the refused rows changed nothing.
+    expect(JSON.stringify((await app.api.invoke('listings.get', { sku: 'KTL-BLK-005' })).record)).toContain(`"selling_price":${mrp - 7}`);
+  });
+
+  it('the bulk CSV panel in Hindi: a wrong header is refused in Hindi with what to do', async () => {
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'CSV से एक साथ' }));
+    const form = screen.getByRole('form', { name: 'एक साथ बदलाव' });
+    fireEvent.change(within(form).getByLabelText('या CSV पेस्ट करें'), { target: { value: 'sku,mrp,price\nA,1,1' } });
+    await user.click(within(form).getByRole('button', { name: 'जाँचें' }));
+    await waitFor(() =>
+      expect(description(within(form).getByLabelText('या CSV पेस्ट करें'))).toBe(
+        'दाम की फ़ाइल में लाइन 1 पर हेडर sku,product_id,mrp,selling_price होना चाहिए (product_id, selling_price नहीं है; "price" अनजान है)। टेम्पलेट या एक्सपोर्ट डाउनलोड करके उसी से शुरू करें।',
+      ),
+    );
+    expect(sent).not.toContain('listings.bulkApply');
+  });
+
   it("adds a product barcode from the Barcodes tab in Hindi: the desk's catalogue links it to the SKU", async () => {
     switchLanguage('hi');
     const user = userEvent.setup();

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ResultOf } from '../../../shared/contract.js';
 import { VideoResolution, type StationSettings } from '../../../shared/settings.js';
-import { deskWords } from '../app/desk-words.js';
+import { saidWords } from '../i18n/said-words.js';
 import { errorWords } from '../app/errors.js';
 import { useStation } from '../app/station-context.js';
 import { tr } from '../i18n/i18n.js';
@@ -141,7 +141,7 @@ export function VideoSetup() {
             days: t('setup.video.keptDays', { count: space.retentionDays }),
             claims: space.keptForClaims > 0 ? t('setup.video.forClaims', { count: space.keptForClaims }) : '',
           })}{' '}
-          {space.lastRetention ? deskWords({ text: space.lastRetention, sentences: space.lastRetentionSentence ? [space.lastRetentionSentence] : undefined }) : ''}
+          {space.lastRetention ? saidWords({ text: space.lastRetention, sentences: space.lastRetentionSentence ? [space.lastRetentionSentence] : undefined }) : ''}
         </p>
       ) : null}
     </section>

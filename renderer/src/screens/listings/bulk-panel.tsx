@@ -6,10 +6,12 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
 import { MAX_SKUS_PER_REQUEST } from '../../../../shared/api/limits.js';
 import { bulkTemplate, MAX_BULK_FILE_CHARS } from '../../../../shared/listing-csv.js';
-import { deskWords } from '../../app/desk-words.js';
+import { saidWords, sentenceWords } from '../../i18n/said-words.js';
+import { StationError } from '../../../../shared/contract.js';
 import { useT } from '../../i18n/use-t.js';
 import { saveTextFile } from '../../app/save-file.js';
 import { skuResultWords } from './quick-edit-form.js';
@@ -18,6 +20,9 @@ type Kind = 'price' | 'inventory';
 type PreviewRow = ResultOf<'listings.bulkPreview'>['rows'][number];
 
 const MB = 1_000_000;
+
+/** A refusal of the file in the desk's language, with the phrases said inside it (the file's kind, the header's columns). */
+const refusalWords = (e: unknown): string => (e instanceof StationError && e.sentence ? sentenceWords(e.sentence, e.message) : errorWords(e));
 
 export function BulkPanel() {
   const api = useStation();
@@ -66,7 +71,7 @@ export function BulkPanel() {
       setPreview(rows);
     } catch (err) {
       setPreview(undefined);
-      setCsvError(errorWords(err));
+      setCsvError(refusalWords(err));
     }
   }
 
@@ -87,7 +92,7 @@ export function BulkPanel() {
       const failed = all.filter((r) => r.status === 'failure').length;
       setNote({ ok: failed === 0, text: failed === 0 ? t('listings.bulk.allChanged', { count: all.length }) : t('listings.bulk.someRefused', { changed: all.length - failed, count: all.length, failed }) });
     } catch (err) {
-      setNote({ ok: false, text: t('listings.bulk.stopped', { reason: errorWords(err), count: all.length }) });
+      setNote({ ok: false, text: t('listings.bulk.stopped', { reason: refusalWords(err), count: all.length }) });
     } finally {
       setProgress(undefined);
     }
@@ -153,7 +158,7 @@ export function BulkPanel() {
       {preview ? (
         <>
           <p role="status">
-            {`${t('listings.bulk.changing', { changing, count: preview.length })} `}
+            {`${t('listings.bulk.changing', { count: changing, total: preview.length })} `}
             {problems.length === 0 ? t('listings.bulk.noProblems') : t('listings.bulk.problems', { count: problems.length, rows: problems.map((r) => t('listings.bulk.rowN', { row: r.row })).join(', ') })}
           </p>
           <table>
@@ -171,8 +176,8 @@ export function BulkPanel() {
                 <tr key={r.row} className={r.problem ? 'row-problem' : undefined}>
                   <td>{r.row}</td>
                   <td>{r.sku}</td>
-                  <td>{deskWords({ text: r.change, sentences: r.changeSaid })}</td>
-                  <td>{r.problem ? deskWords({ text: r.problem, sentences: r.problemSaid }) : t('listings.bulk.none')}</td>
+                  <td>{saidWords({ text: r.change, sentences: r.changeSaid })}</td>
+                  <td>{r.problem ? saidWords({ text: r.problem, sentences: r.problemSaid }) : t('listings.bulk.none')}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,12 +3,13 @@
 // its attribute path names, and a draft with an error is never sent. The marketplace's own
 // attribute_errors come back the same way.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { deskWords } from '../../app/desk-words.js';
+import { saidWords } from '../../i18n/said-words.js';
 import { useStation } from '../../app/station-context.js';
 import { FIXED_TAX_CODES, FulfillmentProfile, ListingStatus, ProcurementType, ShippingProvider, SLAB_TAX_CODES, TRANSITIONAL_TAX_CODES } from '../../../../shared/api/enums.js';
 import { checkListing } from '../../../../shared/api/listing-rules.js';
 import { isValidSku, MAX_SKU_LENGTH } from '../../../../shared/api/listings.js';
-import { errorWords, Field, ResultLine } from '../setup/form-field.js';
+import { Field, ResultLine } from '../setup/form-field.js';
+import { errorWords } from '../../app/errors.js';
 import { draftOfRecord, emptyDraft, fieldId, placeOf, toListing, type ListingDraft } from './listing-draft.js';
 import { fieldLabel, issueWords } from './listing-issue-words.js';
 import type { SaySentence } from '../../../../shared/listing-field-labels.js';
@@ -149,7 +150,7 @@ export function ListingForm({ sellerLocations, defaultLocation }: { sellerLocati
       const general: string[] = [];
       for (const m of r.messages) {
         // The station's own words in the desk's language; the marketplace's as it says them.
-        const text = deskWords({ text: m.text, sentences: m.sentence ? [m.sentence] : undefined });
+        const text = saidWords({ text: m.text, sentences: m.sentence ? [m.sentence] : undefined });
         if (m.path && m.path !== '$') (at[placeOf(m.path, shown)] ??= []).push(text);
         else general.push(text);
       }

@@ -2,14 +2,13 @@
 // price, update inventory). The price rules are the shared ones: selling price positive and not
 // above the MRP.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { deskWords } from '../../app/desk-words.js';
 import { useStation } from '../../app/station-context.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
 import type { ListingRow } from '../../stores/listings-store.js';
 import { Field, ResultLine } from '../setup/form-field.js';
 import { errorWords } from '../../app/errors.js';
 import { tr } from '../../i18n/i18n.js';
-import { sentenceWords } from '../../i18n/said-words.js';
+import { saidWords, sentenceWords } from '../../i18n/said-words.js';
 import { useT } from '../../i18n/use-t.js';
 
 const whole = (t: string) => /^\d+$/.test(t.trim());
@@ -17,7 +16,7 @@ const whole = (t: string) => /^\d+$/.test(t.trim());
 export function skuResultWords(r: SkuResult): string {
   const head = r.status === 'success' ? tr('listings.result.saved', { sku: r.sku }) : r.status === 'warning' ? tr('listings.result.savedWithNotes', { sku: r.sku }) : tr('listings.result.notSaved', { sku: r.sku });
   // The station's own words in the desk's language; the marketplace's stay as it gave them.
-  return [head, ...r.messages.map((m) => (m.sentences ? deskWords({ text: m.text, sentences: m.sentences }) : m.sentence ? sentenceWords(m.sentence, m.text) : m.text))].join(' ');
+  return [head, ...r.messages.map((m) => (m.sentences ? saidWords({ text: m.text, sentences: m.sentences }) : m.sentence ? sentenceWords(m.sentence, m.text) : m.text))].join(' ');
 }
 
 export function QuickEditForm({ row, onDone, onCancel }: { row: ListingRow; onDone(text: string): void; onCancel(): void }) {

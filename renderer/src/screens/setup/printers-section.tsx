@@ -5,12 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { InvoicePrinting, LabelStock, StationSettings } from '../../../../shared/settings.js';
-import { deskWords } from '../../app/desk-words.js';
+import { saidWords } from '../../i18n/said-words.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
-import { errorWords, ResultLine } from './form-field.js';
+import { ResultLine } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
 
 type Printer = ResultOf<'printers.list'>[number];
 type PrintJob = ResultOf<'print.jobs'>[number];
@@ -89,7 +90,7 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
       following.current.get(role)?.();
       const seen = (job: PrintJob) => {
         if (job.id !== jobId) return;
-        const reason = deskWords({ text: job.message, sentences: job.sentences });
+        const reason = saidWords({ text: job.message, sentences: job.sentences });
         if (job.status === 'done') say(`${role}-test`, { ok: true, text: t('setup.printers.testPrinted', { printer }) });
         else if (job.status === 'waiting') say(`${role}-test`, { ok: false, text: t('setup.printers.testWaiting', { reason }) });
         else if (job.status === 'failed') say(`${role}-test`, { ok: false, text: t('setup.printers.testFailed', { reason }) });
