@@ -13,6 +13,15 @@ import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { createReturnVia } from '../support/selfship-fixtures.js';
 import { GSTIN } from '../support/warehouse-desk.js';
+import { pseudoText } from '../../shared/i18n/pseudo-locale.js';
+
+const ENGLISH = JSON.parse(readFileSync(join(ROOT, 'shared/i18n/locales/en.json'), 'utf8')) as Record<string, unknown>;
+/** A message of the English catalogue by its key. */
+function englishAt(key: string): string {
+  const value = key.split('.').reduce<unknown>((at, k) => (at as Record<string, unknown>)?.[k], ENGLISH);
+  if (typeof value !== 'string') throw new Error(`No English message ${key}`);
+  return value;
+}
 
 /** Words of the English catalogue (4 letters or more): on a pseudo-locale screen each is unconverted text. */
 function catalogueWords(): Set<string> {
@@ -55,8 +64,8 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
    * return reasons, the desk's and operator's names), which stays in its words, and the names on
    * the keys (<kbd>Enter</kbd>).
    */
-  async function unconverted(data: string[]): Promise<string[]> {
-    let text: string = await desk.page.locator('main').evaluate((el: any) => {
+  async function unconverted(data: string[], root = 'main'): Promise<string[]> {
+    let text: string = await desk.page.locator(root).evaluate((el: any) => {
       const copy = el.cloneNode(true);
       // Key caps, and the parts other screens' code owns: the list export buttons and the packing video panel.
       for (const k of copy.querySelectorAll('kbd, .list-export, .video-section')) k.remove();
@@ -168,4 +177,85 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
     await language('en');
     expect(desk.problems).toEqual([]);
   }, 120_000);
+
+  it('the full listing form with its errors, the CSV panel with a preview and results, and Setup → Printers and Packing video: no English left, nothing cut off', async () => {
+    const { page } = desk;
+    const sb = station.sandbox;
+    const listings = [...sb.world.listingsOf(sb.info.sellerId).values()].map((l) => ({ sku: l.sku, data: l.data as { product_id: string; price: { mrp: number } } }));
+    const [good, bad] = listings.filter((l) => l.data.price?.mrp > 10);
+    const said = (key: string, params: Record<string, string | number> = {}) => Object.entries(params).reduce((text, [k, v]) => text.split(`{{${k}}}`).join(String(v)), pseudoText(englishAt(key)));
+    await language('pseudo');
+
+    // Listings → the full form: a selling price above the MRP and the rest left empty, sent by keyboard.
+    await page.keyboard.press('Alt+6');
+    await page.locator('#lt-form').click();
+    await page.locator('#lf-sku').fill('NEW-PSEUDO-1');
+    await page.locator('#lf-price-mrp').fill('100');
+    await page.locator('#lf-price-selling_price').fill('150');
+    await page.keyboard.press('Enter');
+    const summary = page.locator('form .error-summary');
+    await expect.poll(() => words(summary)).toContain(said('listings.issue.spAboveMrp', { sp: 150, mrp: 100 }));
+    expect(await page.locator('#lf-price-selling_price').getAttribute('aria-invalid')).toBe('true');
+    expect(await words(page.locator('#lf-product_id-error'))).toBe(said('listings.issue.required', { label: pseudoText('Product ID') }));
+    await desk.screenshot('office-pseudo-listing-form');
+    expect(await unconverted(['NEW-PSEUDO-1', ...listings.map((l) => l.sku)]), 'the listing form').toEqual([]);
+    expect(await clipped(), 'the listing form').toEqual([]);
+    expect(sb.world.listingsOf(sb.info.sellerId).has('NEW-PSEUDO-1')).toBe(false);
+
+    // Listings → bulk CSV: one sound row, one above the MRP, one not a whole number; previewed, then applied.
+    await page.locator('#lt-bulk').click();
+    const sp = good!.data.price.mrp - 4;
+    const csv = ['sku,product_id,mrp,selling_price', `${good!.sku},${good!.data.product_id},${good!.data.price.mrp},${sp}`, `${bad!.sku},${bad!.data.product_id},100,150`, `${bad!.sku}-X,P,12.5,10`].join('\n');
+    await page.locator('#bulk-csv').fill(csv);
+    await page.locator('form[aria-label] button[type=submit]').filter({ hasText: pseudoText('Preview') }).click();
+    await expect.poll(() => words(page.locator('main table').first()), { timeout: 15_000 }).toContain(said('listings.bulk.row', { row: 4 }));
+    // The file's own text (in the paste box) and its ids are data.
+    const bulkData = [...csv.split('\n'), good!.sku, bad!.sku, `${bad!.sku}-X`, good!.data.product_id, bad!.data.product_id];
+    expect(await unconverted(bulkData), 'the CSV preview').toEqual([]);
+    await page.getByRole('button', { name: said('listings.bulk.applyN_one', { count: 1 }) }).click();
+    await expect.poll(() => words(page.locator('main')), { timeout: 20_000 }).toContain(said('listings.bulk.allChanged_one', { count: 1 }));
+    // What happened: the marketplace holds the new price of the sound row only.
+    await expect.poll(() => JSON.stringify(sb.world.listingsOf(sb.info.sellerId).get(good!.sku)!.data)).toContain(`"selling_price":${sp}`);
+    expect(JSON.stringify(sb.world.listingsOf(sb.info.sellerId).get(bad!.sku)!.data)).not.toContain('"selling_price":150');
+    await desk.screenshot('office-pseudo-listings-csv');
+    expect(await unconverted(bulkData), 'the CSV results').toEqual([]);
+    expect(await clipped(), 'the CSV panel').toEqual([]);
+
+    // Setup → Printers and Packing video.
+    await page.keyboard.press('Alt+8');
+    const printers = page.locator('section.printers-setup');
+    await expect.poll(() => words(printers.locator('h2'))).toBe(pseudoText('Printers'));
+    await printers.scrollIntoViewIfNeeded();
+    await desk.screenshot('office-pseudo-setup-printers');
+    const video = page.locator('section.video-setup');
+    await expect.poll(() => words(video.locator('h2'))).toBe(pseudoText('Packing video'));
+    await video.scrollIntoViewIfNeeded();
+    await desk.screenshot('office-pseudo-setup-video');
+    const printerNames = (await page.locator('#printer-label option').evaluateAll((os) => os.map((o) => (o as { value: string }).value)))
+      .filter(Boolean)
+      // Longest first: "PDF" is inside "Save as PDF (folder)".
+      .sort((a, b) => b.length - a.length);
+    // These two parts of Setup (the rest of Setup is walked elsewhere).
+    expect(await unconverted(printerNames, 'section.printers-setup'), 'Setup → Printers').toEqual([]);
+    expect(await unconverted([], 'section.video-setup'), 'Setup → Packing video').toEqual([]);
+    expect(await clipped(), 'Setup').toEqual([]);
+
+    // The same parts in Hindi, for the eye.
+    await language('hi');
+    await printers.scrollIntoViewIfNeeded();
+    await desk.screenshot('office-hi-setup-printers');
+    await video.scrollIntoViewIfNeeded();
+    await desk.screenshot('office-hi-setup-video');
+    expect(await clipped(), 'Hindi Setup').toEqual([]);
+    await page.keyboard.press('Alt+6');
+    await page.locator('#lt-form').click();
+    await page.locator('#lf-price-selling_price').fill('150');
+    await page.locator('#lf-price-mrp').fill('100');
+    await page.keyboard.press('Enter');
+    await summary.waitFor();
+    await desk.screenshot('office-hi-listing-form');
+    expect(await clipped(), 'Hindi listing form').toEqual([]);
+    await language('en');
+    expect(desk.problems).toEqual([]);
+  }, 180_000);
 });

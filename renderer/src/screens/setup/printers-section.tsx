@@ -110,7 +110,8 @@ export function PrintersSection({ settings, printers }: { settings: StationSetti
 
   const options = (current: string) => [
     { value: '', label: t('setup.printers.none') },
-    ...printers.map((p) => ({ value: p.name, label: t('setup.printers.withState', { name: p.name, state: p.message || t(PRINTER_STATE[p.state]) }) })),
+    // The state in the desk's words; the printer's own message (in its system's words) is on the Print screen.
+    ...printers.map((p) => ({ value: p.name, label: t('setup.printers.withState', { name: p.name, state: t(PRINTER_STATE[p.state]) }) })),
     ...(current && !printers.some((p) => p.name === current) ? [{ value: current, label: t('setup.printers.notFound', { name: current }) }] : []),
   ];
 
