@@ -28,6 +28,8 @@ export interface ClipStart {
 
 export class ClipRecorder {
   private readonly segment: Segment;
+  /** performance.now() of the clip's first frame: the start margin's key frame, chosen from the recording. */
+  private readonly head: Promise<number>;
   private readonly clipId: Promise<string | undefined>;
   private seq = 0;
   private sending: Promise<void> = Promise.resolve();
@@ -41,20 +43,23 @@ export class ClipRecorder {
   ) {
     const { facts } = start;
     this.segment = start.segment;
-    // The start margin: how much of the idle desk the segment holds before this opening.
-    const preRollMs = Math.round(this.segment.ageMs);
-    this.clipId = api
-      .invoke('video.begin', {
-        shipmentId: facts.shipmentId,
-        sessionId: facts.sessionId,
-        orderIds: facts.orderIds,
-        skus: facts.skus ?? [],
-        desk: facts.desk,
-        operator: facts.operator,
-        mimeType: start.mimeType,
-        windowId: start.windowId,
-        preRollMs,
-      })
+    const openedAt = performance.now();
+    this.head = this.segment.streamTo((chunk) => this.send(chunk), openedAt);
+    this.clipId = this.head
+      .then((headAt) =>
+        api.invoke('video.begin', {
+          shipmentId: facts.shipmentId,
+          sessionId: facts.sessionId,
+          orderIds: facts.orderIds,
+          skus: facts.skus ?? [],
+          desk: facts.desk,
+          operator: facts.operator,
+          mimeType: start.mimeType,
+          windowId: start.windowId,
+          // The start margin: how much of the idle desk the clip holds before this opening.
+          preRollMs: Math.max(0, Math.round(openedAt - headAt)),
+        }),
+      )
       .then(
         (r) => r.clipId,
         (e: Error) => {
@@ -62,7 +67,6 @@ export class ClipRecorder {
           return undefined;
         },
       );
-    this.segment.streamTo((chunk) => this.send(chunk));
   }
 
   get failed(): boolean {
@@ -71,8 +75,10 @@ export class ClipRecorder {
 
   /** A desk message, as burned in: kept beside the clip for the scan timeline. */
   mark(text: string, ok: boolean): void {
-    const offsetMs = Math.max(0, Math.round(this.segment.ageMs));
-    void this.clipId.then((clipId) => (clipId ? this.api.invoke('video.mark', { clipId, mark: { offsetMs, text: text.slice(0, 300), ok } }) : undefined)).catch(() => undefined);
+    const at = performance.now();
+    void Promise.all([this.head, this.clipId])
+      .then(([headAt, clipId]) => (clipId ? this.api.invoke('video.mark', { clipId, mark: { offsetMs: Math.max(0, Math.round(at - headAt)), text: text.slice(0, 300), ok } }) : undefined))
+      .catch(() => undefined);
   }
 
   /** Stops recording, sends what is left, and ends the clip at the station. */

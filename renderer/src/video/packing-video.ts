@@ -136,12 +136,12 @@ export class PackingVideo {
 
   private segmentOptions(): SegmentOptions {
     const s = this.settings!;
-    return { mimeType: pickMimeType(s.codec), bitrateKbps: s.bitrateKbps };
+    return { mimeType: pickMimeType(s.codec), bitrateKbps: s.bitrateKbps, marginMs: s.preRollSeconds * 1000 };
   }
 
   private newPreRoll(start: boolean): void {
     this.preRoll?.stop();
-    this.preRoll = this.frames ? new PreRoll(this.frames.stream, this.segmentOptions(), (this.settings?.preRollSeconds ?? 0) * 1000) : undefined;
+    this.preRoll = this.frames ? new PreRoll(this.frames.stream, this.segmentOptions()) : undefined;
     if (start) this.preRoll?.start();
   }
 

@@ -1,10 +1,13 @@
-// The start margin: a clip begins some seconds before the scan that opens its shipment. Between
-// shipments the desk's picture is recorded by short-lived segments, each a MediaRecorder of its
-// own (so each is a whole WebM from its first byte), a new one once the newer holds a full
-// margin: at any moment the older of the two is between one and two margins old. When a shipment opens, the youngest
-// segment at least one margin old becomes the head of its clip and goes on recording it; the
-// other is dropped. Only the idle segments' chunks are held in memory (at most two margins of
-// video); from the opening on, every chunk goes to the station as it comes.
+// The start margin: a clip begins about one margin before the scan that opens its shipment.
+// Between shipments one MediaRecorder films the idle desk, asked for a key frame every second;
+// its WebM is read as it comes (cluster-ring.ts) and only its last margin is held in memory,
+// from a key frame on. When a shipment opens, that recording becomes the clip: cut at the key
+// frame about one margin before the opening (a whole WebM from its first byte, its clock starting
+// at 0), it goes on recording the shipment, and from then on every chunk goes to the station as it
+// comes. One encoder runs at any time, and a new one starts once per shipment: when a clip ends,
+// the idle desk is filmed by a new recording, so a clip never holds another shipment's frames.
+import { ClusterRing } from './cluster-ring.js';
+import { WebmFormatError } from './webm-reader.js';
 
 /** MediaRecorder hands over a chunk this often: at most this much is lost in a crash. */
 export const CHUNK_MS = 1000;
@@ -14,10 +17,25 @@ export const CHUNK_MS = 1000;
  * show the shipment before it. Three frames at 15 a second.
  */
 export const SETTLE_MS = 200;
+/**
+ * A key frame at least this often: a clip can start at any of them, so it starts at most this
+ * much earlier than one margin before the opening. Chromium's muxer opens a WebM Cluster at each
+ * (MediaRecorderOptions.videoKeyFrameIntervalDuration, Chromium 127 on).
+ */
+export const KEY_FRAME_MS = 1000;
+/** A margin shorter than KEY_FRAME_MS asks for key frames that often, but not more often than this. */
+export const MIN_KEY_FRAME_MS = 250;
+
+/** How often the recording is asked for a key frame for a start margin of `marginMs`. */
+export function keyFrameMs(marginMs: number): number {
+  return marginMs > 0 ? Math.min(KEY_FRAME_MS, Math.max(MIN_KEY_FRAME_MS, marginMs)) : KEY_FRAME_MS;
+}
 
 export interface SegmentOptions {
   mimeType: string;
   bitrateKbps: number;
+  /** The start margin (ms): how much of the idle desk a clip starts with. */
+  marginMs: number;
 }
 
 export function pickMimeType(codec: 'vp8' | 'vp9'): string {
@@ -25,21 +43,32 @@ export function pickMimeType(codec: 'vp8' | 'vp9'): string {
   return wanted.find((t) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(t)) ?? 'video/webm';
 }
 
-/** One recording of the canvas: chunks held until a clip takes it, then handed on as they come. */
+/** Chromium's key-frame options, not yet in the DOM typings. */
+type RecorderOptions = MediaRecorderOptions & { videoKeyFrameIntervalDuration?: number };
+
+/** One recording of the desk's picture: its last margin held until a clip takes it, then handed on as it comes. */
 export class Segment {
   readonly recorder: MediaRecorder;
-  /** performance.now() when it started (or will start): the clip's first frame. */
+  /** performance.now() when it started (or will start): recording time 0. */
   private startedAt: number;
   private readonly startTimer: ReturnType<typeof setTimeout>;
-  private held: Blob[] = [];
+  private readonly ring: ClusterRing;
+  /** Chunks are read one after another, in order. */
+  private reading: Promise<void> = Promise.resolve();
   private sink?: (chunk: Blob) => void;
+  private unreadable = false;
 
-  constructor(stream: MediaStream, options: SegmentOptions) {
-    this.recorder = new MediaRecorder(stream, { mimeType: options.mimeType, videoBitsPerSecond: options.bitrateKbps * 1000 });
+  constructor(
+    stream: MediaStream,
+    private readonly options: SegmentOptions,
+  ) {
+    this.ring = new ClusterRing(options.marginMs);
+    const recorderOptions: RecorderOptions = { mimeType: options.mimeType, videoBitsPerSecond: options.bitrateKbps * 1000, videoKeyFrameIntervalDuration: keyFrameMs(options.marginMs) };
+    this.recorder = new MediaRecorder(stream, recorderOptions);
     this.recorder.ondataavailable = (e) => {
       if (e.data.size === 0) return;
-      if (this.sink) this.sink(e.data);
-      else this.held.push(e.data);
+      const at = performance.now();
+      this.reading = this.reading.then(() => this.read(e.data, at));
     };
     this.startedAt = performance.now() + SETTLE_MS;
     this.startTimer = setTimeout(() => {
@@ -48,83 +77,101 @@ export class Segment {
     }, SETTLE_MS);
   }
 
-  /** How long it has recorded (0 before it starts). */
-  get ageMs(): number {
-    return Math.max(0, performance.now() - this.startedAt);
+  /** The recording could not be read as WebM: it cannot give a start margin. */
+  get broken(): boolean {
+    return this.unreadable;
   }
 
-  /** From now on every chunk, the held ones first, goes to `sink`, in order. */
-  streamTo(sink: (chunk: Blob) => void): void {
-    this.sink = sink;
-    for (const chunk of this.held.splice(0)) sink(chunk);
+  /**
+   * The clip: cut at the key frame about one margin before `openedAt` (performance.now() of the
+   * opening), once the chunks handed over so far are read; from then on every chunk, the held
+   * ones first, goes to `sink`, in order. Resolves with the performance.now() time of the clip's
+   * first frame.
+   */
+  streamTo(sink: (chunk: Blob) => void, openedAt: number): Promise<number> {
+    const head = this.reading.then(() => {
+      const { bytes, headMs } = this.ring.cutAt(openedAt - this.startedAt - this.options.marginMs);
+      this.sink = sink;
+      for (const b of bytes) sink(blobOf(b));
+      // No cluster yet: the clip starts with the recording's first frame.
+      return this.startedAt + (headMs ?? 0);
+    });
+    this.reading = head.then(() => undefined);
+    return head;
   }
 
   /** Stops recording; resolves once the last chunk was handed on. */
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     clearTimeout(this.startTimer);
-    if (this.recorder.state === 'inactive') return Promise.resolve();
-    const stopped = new Promise<void>((resolve) => this.recorder.addEventListener('stop', () => resolve(), { once: true }));
-    this.recorder.stop();
-    return stopped;
+    if (this.recorder.state !== 'inactive') {
+      const stopped = new Promise<void>((resolve) => this.recorder.addEventListener('stop', () => resolve(), { once: true }));
+      this.recorder.stop();
+      await stopped;
+    }
+    await this.reading;
+    // An element cut short at the very end (none in a whole recording): kept, as a crash would leave it.
+    const rest = this.ring.leftover;
+    if (this.sink && rest.length > 0 && !this.unreadable) this.sink(blobOf(rest));
   }
 
   discard(): void {
     clearTimeout(this.startTimer);
     this.recorder.ondataavailable = null;
-    this.held = [];
+    this.sink = undefined;
     if (this.recorder.state !== 'inactive') this.recorder.stop();
+  }
+
+  private async read(blob: Blob, at: number): Promise<void> {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await blob.arrayBuffer());
+    } catch {
+      return;
+    }
+    if (this.unreadable) {
+      this.sink?.(blob);
+      return;
+    }
+    try {
+      for (const b of this.ring.push(bytes, at - this.startedAt)) this.sink?.(blobOf(b));
+    } catch (e) {
+      if (!(e instanceof WebmFormatError)) throw e;
+      // Not the WebM this reader knows: a clip already cut goes on with the bytes as they come.
+      this.unreadable = true;
+      this.sink?.(blob);
+    }
   }
 }
 
+function blobOf(bytes: Uint8Array): Blob {
+  return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+}
+
 export class PreRoll {
-  private segments: Segment[] = [];
-  private timer?: ReturnType<typeof setTimeout>;
+  private segment?: Segment;
 
   constructor(
     private readonly stream: MediaStream,
     private readonly options: SegmentOptions,
-    private readonly marginMs: number,
   ) {}
 
   /** Starts keeping the last margin of the idle desk (nothing when the margin is 0). */
   start(): void {
     this.stop();
-    if (this.marginMs > 0) this.rotate();
+    if (this.options.marginMs > 0) this.segment = new Segment(this.stream, this.options);
   }
 
-  /**
-   * The segment that becomes the head of a clip: the youngest at least one margin old, or the
-   * oldest there is when the desk has been idle for less (a shipment opened right after the last
-   * clip ended: the clip starts with all the idle time there was, never with another shipment's
-   * frames). The rotation stops; undefined when there is no margin.
-   */
+  /** The recording of the idle desk, to become the head of a clip; undefined when there is none (no margin). */
   take(): Segment | undefined {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const old = this.segments.filter((s) => s.ageMs >= this.marginMs);
-    const chosen = old.length > 0 ? old[old.length - 1] : this.segments[0];
-    for (const s of this.segments) if (s !== chosen) s.discard();
-    this.segments = [];
-    return chosen;
+    const taken = this.segment;
+    this.segment = undefined;
+    if (!taken?.broken) return taken;
+    taken.discard();
+    return undefined;
   }
 
   stop(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    for (const s of this.segments.splice(0)) s.discard();
-  }
-
-  /**
-   * Two at a time: the older one is one to two margins old, the newer one grows into it. Ages are
-   * what each has actually recorded, checked every half margin: on a busy computer a recorder may
-   * start late, and the older one is dropped only once the newer holds a full margin itself.
-   */
-  private rotate(): void {
-    if (this.segments.length < 2) this.segments.push(new Segment(this.stream, this.options));
-    else if (this.segments[1]!.ageMs >= this.marginMs) {
-      this.segments.shift()!.discard();
-      this.segments.push(new Segment(this.stream, this.options));
-    }
-    this.timer = setTimeout(() => this.rotate(), this.marginMs / 2);
+    this.segment?.discard();
+    this.segment = undefined;
   }
 }
