@@ -16,7 +16,8 @@
 //    this one: the page's renderer, the camera's capture service, the browser) and of this
 //    process (the station; process.cpuUsage) over CPU_WINDOW_MS while a clip records, less the
 //    same with the camera off; per second filmed, as a share of one core. The same between
-//    shipments (the start margin's idle recordings) is its own row.
+//    shipments (the start margin's one idle recording) is its own row, with the same budget: the
+//    desk sits idle most of the day.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -215,7 +216,7 @@ export async function runScanBench(): Promise<BenchRow[]> {
     progress(`the clip of the CPU window: ${filmed.frames} frames in ${filmed.seconds.toFixed(1)} s`);
     await sleep(2000);
     const off = await cpuOver(CPU_WINDOW_MS);
-    // Between shipments: the shipment put aside, the camera on, the start margin's recordings running.
+    // Between shipments: the shipment put aside, the camera on, the start margin's recording running.
     await page.getByLabel('Scan', { exact: true }).press('Escape');
     await station.call('settings.update', { video: { cameraId: camera.deviceId, cameraLabel: camera.label, resolution: '1280x720', codec: 'vp8' } });
     await chip(page).filter({ hasText: 'Camera: ready' }).waitFor({ timeout: 30_000 });
@@ -267,11 +268,11 @@ export async function runScanBench(): Promise<BenchRow[]> {
       },
       {
         area: AREA,
-        name: `CPU between shipments at 1280 × 720 with the default 3 s start margin (its idle recordings), less the camera off`,
+        name: `CPU between shipments at 1280 × 720 with the default 3 s start margin (its one idle recording, a key frame a second), less the camera off`,
         value: idleCost * 100,
         unit: '% of a core',
-        target: `≤ ${CPU_BUDGET * 200} % of a core`,
-        pass: idleCost <= CPU_BUDGET * 2,
+        target: `≤ ${CPU_BUDGET * 100} % of a core`,
+        pass: idleCost <= CPU_BUDGET,
         baseline: { name: 'camera off, same desk', value: cores(off) * 100, unit: '% of a core' },
       },
     ];

@@ -2,8 +2,9 @@
 // shipments are packed at the desk, and each one's clip is checked with the real ffprobe (its
 // duration is the time the shipment was open, and the exported copy seeks), a frame is taken
 // with ffmpeg and its QR code read with jsQR back to the shipment id; the Video panel in Activity
-// finds a clip by SKU and plays it; export gives the clip and a one-page PDF (pdftotext). Then a
-// station killed with SIGKILL while filming leaves a clip that still plays.
+// finds a clip by SKU and plays it; export gives the clip and a one-page PDF (pdftotext); a
+// shipment opened right after the last clip ended starts with the idle desk, not with the last
+// shipment's frames. Then a station killed with SIGKILL while filming leaves a clip that still plays.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,10 +147,11 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
       expect(clip.skus).toEqual(station.unitScans(id).filter((s, i, a) => a.indexOf(s) === i));
       const exported = await call<{ clip: string; pdf: string }>(station, 'video.export', { clipId: clip.clipId });
       const duration = probeSeconds(exported.clip)!;
-      // The start margin: the desk idle for longer than it, the clip holds one to two margins of it.
+      // The start margin: the desk idle for longer than it, the clip starts at the key frame (one a
+      // second) one margin before the opening, or up to a second earlier.
       const preRoll = clip.preRollMs! / 1000;
       expect(preRoll, `${id}: start margin`).toBeGreaterThanOrEqual(PRE_ROLL_S);
-      expect(preRoll, `${id}: start margin`).toBeLessThan(2 * PRE_ROLL_S + 0.5);
+      expect(preRoll, `${id}: start margin`).toBeLessThan(PRE_ROLL_S + 1.5);
       expect(Date.parse(clip.endedAt!) - Date.parse(clip.startedAt)).toBeGreaterThan(open[id]! + PRE_ROLL_S * 1000);
       // Margin, open from the first scan to the pack, margin; the clip's opening is when the desk answered the scan.
       expect(Math.abs(duration - (preRoll + open[id]! / 1000 + END_MARGIN_S)), `${id}: clip ${duration} s, open ${open[id]} ms, start margin ${preRoll} s`).toBeLessThan(2.5);
@@ -208,6 +210,35 @@ describe.skipIf(!ready)('packing video in Chromium with a fake camera', () => {
     expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
     for (const want of [clip.shipmentId, ...clip.orderIds, '1.25 kg', '30 x 20 x 10 cm', 'NOT-IN-THIS-SHIPMENT', clip.skus[0]!]) expect(text, want).toContain(want);
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
+
+  it('a shipment opened less than a margin after the last clip ended starts with the idle time there was, never with the last shipment', async () => {
+    const [first, second] = await station.createShipments('plain', 2, 1);
+    await desk.go('Pack');
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe('Camera: ready');
+    await desk.typeScan(first!);
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe(`Camera: filming ${first}`);
+    await desk.page.waitForTimeout(1500);
+    await desk.page.getByLabel('Scan', { exact: true }).press('Escape');
+    const clipsOf = (id: string) => call<ClipView[]>(station, 'video.find', { text: id, limit: 10 });
+    await expect.poll(async () => (await clipsOf(first!)).map((c) => c.state), { timeout: 15_000 }).toEqual(['complete']);
+    // The next shipment a second after the last clip ended: less idle desk than the margin.
+    await desk.page.waitForTimeout(1000);
+    await desk.typeScan(second!);
+    await expect.poll(() => words(desk.page.getByTestId('camera-chip')), { timeout: 10_000 }).toBe(`Camera: filming ${second}`);
+    await desk.page.waitForTimeout(1500);
+    await desk.page.getByLabel('Scan', { exact: true }).press('Escape');
+    await expect.poll(async () => (await clipsOf(second!)).map((c) => c.state), { timeout: 15_000 }).toEqual(['complete']);
+    const [clip] = await clipsOf(second!);
+    const [before] = await clipsOf(first!);
+    expect(clip!.preRollMs!).toBeLessThan(PRE_ROLL_S * 1000);
+    // Its first frame is after the last clip ended: the idle desk, no shipment's QR code.
+    expect(Date.parse(clip!.startedAt)).toBeGreaterThanOrEqual(Date.parse(before!.endedAt!) - 100);
+    const exported = await call<{ clip: string }>(station, 'video.export', { clipId: clip!.clipId });
+    expect(qrAt(exported.clip, 0, 640, 360)).toBeUndefined();
+    expect(qrAt(exported.clip, clip!.preRollMs! / 1000 + 0.6, 640, 360)).toBe(second);
+    expect(decodedFrames(exported.clip)).toBeGreaterThan(15);
     expect(desk.problems).toEqual([]);
   }, 120_000);
 
