@@ -7,7 +7,6 @@
 // comes. One encoder runs at any time, and a new one starts once per shipment: when a clip ends,
 // the idle desk is filmed by a new recording, so a clip never holds another shipment's frames.
 import { ClusterRing } from './cluster-ring.js';
-import { WebmFormatError } from './webm-reader.js';
 
 /** MediaRecorder hands over a chunk this often: at most this much is lost in a crash. */
 export const CHUNK_MS = 1000;
@@ -122,21 +121,17 @@ export class Segment {
   }
 
   private async read(blob: Blob, at: number): Promise<void> {
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await blob.arrayBuffer());
-    } catch {
-      return;
-    }
     if (this.unreadable) {
       this.sink?.(blob);
       return;
     }
     try {
+      const bytes = new Uint8Array(await blob.arrayBuffer());
       for (const b of this.ring.push(bytes, at - this.startedAt)) this.sink?.(blobOf(b));
-    } catch (e) {
-      if (!(e instanceof WebmFormatError)) throw e;
-      // Not the WebM this reader knows: a clip already cut goes on with the bytes as they come.
+    } catch {
+      // Not the WebM this reader knows (WebmFormatError), or the chunk could not be read: no start
+      // margin can be cut from this recording any more; a clip already cut goes on with the
+      // recording's bytes as they come.
       this.unreadable = true;
       this.sink?.(blob);
     }
