@@ -79,6 +79,8 @@ export const videoCommands = {
       windowId: WindowId,
       /** How much of the desk before the opening scan the clip starts with. */
       preRollMs: z.number().int().nonnegative().max(MAX_PRE_ROLL_MS).default(0),
+      /** How long ago the opening scan was: a clip is begun once its first frame is chosen, a moment after the opening. */
+      sinceOpeningMs: z.number().int().nonnegative().max(MAX_PRE_ROLL_MS).default(0),
     }),
     z.object({ clipId: z.string() }),
     'A clip starts: the station creates its file and index entry.',

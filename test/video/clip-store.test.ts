@@ -91,6 +91,9 @@ describe('clip writer', () => {
     expect(clip.clipId).toBe(clipId);
     expect(clip.preRollMs).toBe(3200);
     expect(clip.startedAt).toBe('2026-11-23T09:59:56.800Z');
+    // Begun a moment after the opening (once the clip's first frame was chosen): started that much earlier.
+    const { clipId: later } = video.begin({ ...begin, shipmentId: 'SHP-2', preRollMs: 3200, sinceOpeningMs: 700 });
+    expect(video.find('SHP-2', 1)[0]).toMatchObject({ clipId: later, preRollMs: 3200, startedAt: '2026-11-23T09:59:56.100Z' });
   });
 });
 

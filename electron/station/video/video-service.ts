@@ -53,6 +53,8 @@ export interface BeginArgs {
   windowId: string;
   /** Milliseconds of the desk before the opening scan at the head of the clip. */
   preRollMs?: number;
+  /** Milliseconds since the opening scan when the clip is begun (its head is chosen a moment after). */
+  sinceOpeningMs?: number;
 }
 
 export class VideoService {
@@ -83,7 +85,7 @@ export class VideoService {
       throw new StationError('VIDEO_OTHER_WINDOW', 'Another window of this desk is filming. Packing video records in one window per desk; this one waits until that window closes.');
     }
     const preRollMs = Math.max(0, Math.round(args.preRollMs ?? 0));
-    const started = new Date(this.deps.clock.now().getTime() - preRollMs);
+    const started = new Date(this.deps.clock.now().getTime() - Math.max(0, Math.round(args.sinceOpeningMs ?? 0)) - preRollMs);
     const p = istParts(started);
     const stamp = `${istDate(started).replaceAll('-', '')}-${[p.hour, p.minute, p.second].map((n) => String(n).padStart(2, '0')).join('')}`;
     const safeShipment = args.shipmentId.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60);

@@ -58,6 +58,7 @@ export class ClipRecorder {
           windowId: start.windowId,
           // The start margin: how much of the idle desk the clip holds before this opening.
           preRollMs: Math.max(0, Math.round(openedAt - headAt)),
+          sinceOpeningMs: Math.max(0, Math.round(performance.now() - openedAt)),
         }),
       )
       .then(

@@ -27,9 +27,14 @@ export class ClusterRing {
   /** @param keepMs how much recording before "now" a clip may start with (the start margin). */
   constructor(private readonly keepMs: number) {}
 
-  /** Clusters held, oldest first (recording time, ms): for tests and the bench's account of memory. */
+  /** Clusters held, oldest first (recording time, ms): for tests. */
   get heldTimecodes(): number[] {
     return this.held.map((c) => c.timecodeMs);
+  }
+
+  /** The newest cluster's recording time: a cut at an earlier time is exact once a cluster after it came. */
+  get newestMs(): number | undefined {
+    return this.held[this.held.length - 1]?.timecodeMs;
   }
 
   /**
@@ -123,7 +128,7 @@ export class ClusterRing {
     return bytes;
   }
 
-  /** Drops the clusters before the newest key frame at least `keepFromMs` old. */
+  /** Drops the clusters before the newest key frame that started at or before `keepFromMs`. */
   private trim(keepFromMs: number): void {
     let from = -1;
     for (let i = 0; i < this.held.length; i++) if (this.held[i]!.key && this.held[i]!.timecodeMs <= keepFromMs) from = i;

@@ -22,6 +22,12 @@ export const SETTLE_MS = 200;
  * (MediaRecorderOptions.videoKeyFrameIntervalDuration, Chromium 127 on).
  */
 export const KEY_FRAME_MS = 1000;
+/**
+ * A clip is cut once the recording's WebM reached the key frame after the one it starts at (its
+ * head is then known exactly), or after this long with what came by then: a chunk comes every
+ * second, later when the computer is busy.
+ */
+export const MAX_CUT_WAIT_MS = 3000;
 /** A margin shorter than KEY_FRAME_MS asks for key frames that often, but not more often than this. */
 export const MIN_KEY_FRAME_MS = 250;
 
@@ -55,6 +61,8 @@ export class Segment {
   /** Chunks are read one after another, in order. */
   private reading: Promise<void> = Promise.resolve();
   private sink?: (chunk: Blob) => void;
+  /** A clip waiting to be cut: the opening, and the cut once the recording reached it. */
+  private pendingCut?: { openedAt: number; cut: () => void };
   private unreadable = false;
 
   constructor(
@@ -83,20 +91,41 @@ export class Segment {
 
   /**
    * The clip: cut at the key frame about one margin before `openedAt` (performance.now() of the
-   * opening), once the chunks handed over so far are read; from then on every chunk, the held
-   * ones first, goes to `sink`, in order. Resolves with the performance.now() time of the clip's
-   * first frame.
+   * opening), once the recording's chunks reached past it (at most MAX_CUT_WAIT_MS later); from
+   * then on every chunk, the held ones first, goes to `sink`, in order. Resolves with the
+   * performance.now() time of the clip's first frame.
    */
   streamTo(sink: (chunk: Blob) => void, openedAt: number): Promise<number> {
-    const head = this.reading.then(() => {
-      const { bytes, headMs } = this.ring.cutAt(openedAt - this.startedAt - this.options.marginMs);
-      this.sink = sink;
-      for (const b of bytes) sink(blobOf(b));
-      // No cluster yet: the clip starts with the recording's first frame.
-      return this.startedAt + (headMs ?? 0);
+    return new Promise<number>((resolve) => {
+      const cut = () => {
+        if (this.pendingCut?.cut !== cut) return;
+        this.pendingCut = undefined;
+        clearTimeout(timer);
+        const { bytes, headMs } = this.ring.cutAt(this.targetMs(openedAt));
+        this.sink = sink;
+        for (const b of bytes) sink(blobOf(b));
+        // No cluster yet: the clip starts with the recording's first frame.
+        resolve(this.startedAt + (headMs ?? 0));
+      };
+      const timer = setTimeout(cut, MAX_CUT_WAIT_MS);
+      this.pendingCut = { openedAt, cut };
+      // The chunks handed over before the opening are read first.
+      void this.reading.then(() => this.cutIfReached());
     });
-    this.reading = head.then(() => undefined);
-    return head;
+  }
+
+  /** Recording time of the clip's head: one margin before the opening. */
+  private targetMs(openedAt: number): number {
+    return openedAt - this.startedAt - this.options.marginMs;
+  }
+
+  /** Cuts a waiting clip once its head is known: the recording is younger than the margin (the head is its first frame) or a cluster after the head came. */
+  private cutIfReached(): void {
+    const pending = this.pendingCut;
+    if (!pending) return;
+    const target = this.targetMs(pending.openedAt);
+    const newest = this.ring.newestMs;
+    if (this.unreadable || target <= 0 || (newest !== undefined && newest > target)) pending.cut();
   }
 
   /** Stops recording; resolves once the last chunk was handed on. */
@@ -108,6 +137,8 @@ export class Segment {
       await stopped;
     }
     await this.reading;
+    // Stopped before the recording reached past the head: cut with what there is.
+    this.pendingCut?.cut();
     // An element cut short at the very end (none in a whole recording): kept, as a crash would leave it.
     const rest = this.ring.leftover;
     if (this.sink && rest.length > 0 && !this.unreadable) this.sink(blobOf(rest));
@@ -117,6 +148,7 @@ export class Segment {
     clearTimeout(this.startTimer);
     this.recorder.ondataavailable = null;
     this.sink = undefined;
+    this.pendingCut = undefined;
     if (this.recorder.state !== 'inactive') this.recorder.stop();
   }
 
@@ -127,13 +159,17 @@ export class Segment {
     }
     try {
       const bytes = new Uint8Array(await blob.arrayBuffer());
-      for (const b of this.ring.push(bytes, at - this.startedAt)) this.sink?.(blobOf(b));
+      // While a cut waits, nothing after the opening's margin is dropped.
+      const nowMs = Math.min(at, this.pendingCut?.openedAt ?? at) - this.startedAt;
+      for (const b of this.ring.push(bytes, nowMs)) this.sink?.(blobOf(b));
+      this.cutIfReached();
     } catch {
       // Not the WebM this reader knows (WebmFormatError), or the chunk could not be read: no start
       // margin can be cut from this recording any more; a clip already cut goes on with the
       // recording's bytes as they come.
       this.unreadable = true;
       this.sink?.(blob);
+      this.cutIfReached();
     }
   }
 }
