@@ -42,12 +42,13 @@ export const COMMANDS: CommandSpec[] = [
   })),
   cmd('shipments list', '[--state S] [--location L]', 'none', z.strictObject({ state: z.string().optional(), location: z.string().optional() })),
   cmd('shipments show', 'ID...', 'some'),
-  cmd('pack', 'ID... [--labels-out FILE] [--dispatch] | pack --wave --location L [--sku SKU] [--labels-out FILE] [--dispatch]', 'optional', z.strictObject({
+  cmd('pack', 'ID... [--labels-out FILE] [--dispatch] [--ignore-weight-warning] | pack --wave --location L [--sku SKU] [--labels-out FILE] [--dispatch]', 'optional', z.strictObject({
     wave: z.boolean().optional(),
     location: z.string().optional(),
     sku: z.string().optional(),
     'labels-out': z.string().optional(),
     dispatch: z.boolean().optional(),
+    'ignore-weight-warning': z.boolean().optional(),
   })),
   cmd('labels', 'ID... --out FILE', 'some', z.strictObject({ out: file('out') })),
   cmd('dispatch', 'ID... --location L', 'some', z.strictObject({ location: required('location', 'L') })),
@@ -139,7 +140,7 @@ const OPTION_TYPES: Record<string, { type: 'string' | 'boolean' }> = {
   warehouse: { type: 'string' },
 };
 /** Flags that take no value; every other option takes one. */
-const FLAGS = new Set(['wave', 'dispatch', 'third-party', 'new-token']);
+const FLAGS = new Set(['wave', 'dispatch', 'third-party', 'new-token', 'ignore-weight-warning']);
 for (const c of COMMANDS) {
   for (const name of Object.keys(c.options.shape)) OPTION_TYPES[name] = { type: FLAGS.has(name) ? 'boolean' : 'string' };
 }
@@ -205,7 +206,9 @@ export function parseCli(argv: readonly string[]): Parsed {
   }
   // pack has two forms; which one is meant is only clear from the options together.
   if (spec.words[0] === 'pack') {
-    const o = parsed.data as { wave?: boolean; location?: string; sku?: string };
+    const o = parsed.data as { wave?: boolean; location?: string; sku?: string; 'ignore-weight-warning'?: boolean };
+    // A wave's weights are the listings': a warning there is settled at a desk, shipment by shipment.
+    if (o.wave && o['ignore-weight-warning']) return { ok: false, message: '--ignore-weight-warning is for pack ID...: pack a warned shipment of a wave by its id, or at a desk.', usage };
     if (o.wave && !o.location) return { ok: false, message: 'pack --wave needs --location L.', usage };
     if (o.wave && ids.length > 0) return { ok: false, message: 'pack --wave takes no shipment ids: it packs every approved shipment of the location.', usage };
     if (!o.wave && ids.length === 0) return { ok: false, message: 'Give shipment ids to pack, or --wave --location L.', usage };

@@ -110,13 +110,15 @@ export async function pack(station: Station, inv: Invocation, out: Output): Prom
   }
   // Killed between the steps, the next start names what is left undone (run-marker.ts).
   const endRun = beginRun(station, { command: 'pack', shipmentIds: inv.ids, dispatch: !!o.dispatch });
-  const r = await packShipments(station, inv.ids, { dispatch: !!o.dispatch, labels: !!labelsOut, progress: out.progress });
+  const r = await packShipments(station, inv.ids, { dispatch: !!o.dispatch, labels: !!labelsOut, progress: out.progress, ignoreWeightWarning: !!o['ignore-weight-warning'] });
   endRun();
   if (labelsOut && r.labels) await writeFile(labelsOut, r.labels);
   out.result({ packed: r.packed, skipped: r.skipped, failed: r.failed, dispatched: r.dispatched, labelsOut: r.labels ? labelsOut : undefined });
   for (const id of r.packed) out.line(`packed ${id}${r.dispatched.includes(id) ? ', ready to dispatch' : ''}`);
   for (const s of r.skipped) out.line(`skipped ${s.shipmentId}: ${s.reason}`);
   for (const f of r.failed) out.line(`FAILED ${f.shipmentId}: ${f.code} ${f.message}`);
+  const warned = r.failed.filter((f) => f.code === 'WEIGHT_ANOMALY_WARNING').map((f) => f.shipmentId);
+  if (warned.length > 0) out.note(`If the listing's weight and size are right, pack them anyway: station pack ${warned.join(' ')} --ignore-weight-warning`);
   if (labelsOut && r.labels) out.line(`Labels written to ${labelsOut}.`);
   return r.failed.length > 0 || r.skipped.length > 0 ? EXIT_FAILED : EXIT_OK;
 }

@@ -28,6 +28,8 @@ export interface FlowOptions {
   maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
   progress?: (line: string) => void;
+  /** Pack despite a WEIGHT_ANOMALY_WARNING (sdk-facts § 7 ignoreWarning): the operator checked the listing's weight. */
+  ignoreWeightWarning?: boolean;
 }
 
 /**
@@ -74,7 +76,8 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
       const invoice = await station.numbering.reserve(shipment.orderItems[0].orderId, shipment.shipmentId);
       const parcels = parcelsFromListing(shipment, station.facts.of)!;
       const lines = shipment.orderItems.map((i) => ({ ...i, serialized: false, serials: [] }));
-      requests.set(shipment.shipmentId, buildPackRequest({ shipment, lines, parcels, facts: station.facts.of, invoice, at: station.clock.now(), transitionYear: station.settings.get().taxTransitionYear }));
+      const request = buildPackRequest({ shipment, lines, parcels, facts: station.facts.of, invoice, at: station.clock.now(), transitionYear: station.settings.get().taxTransitionYear });
+      requests.set(shipment.shipmentId, options.ignoreWeightWarning ? { ...request, ignoreWarning: true } : request);
       if (invoice.invoiceNumber) invoiceOf.set(shipment.shipmentId, invoice.invoiceNumber);
     } catch (e) {
       if (!(e instanceof PackInputError)) throw e;

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Clock } from '../packing/ist-dates.js';
 import { queryAudit, type AuditEntry, type AuditFilter } from './audit-query.js';
 import { writeFileDurably } from './durable-file.js';
+import { readSince, type JournalCursor, type JournalTail } from './journal-cursor.js';
 import { lockJournal } from './journal-lock.js';
 import { damageReports, repairJournal, type JournalDamage } from './journal-repair.js';
 import { JournalState, stateKeyOf } from './journal-state.js';
@@ -218,6 +219,15 @@ export class Journal {
       }
     }
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /**
+   * Records with a seq above `after` appended since `cursor`, reading only the bytes written since
+   * (journal-cursor.ts), and the cursor for the next call: for readers that follow the journal.
+   */
+  async recordsSince(after: number, cursor?: JournalCursor): Promise<JournalTail> {
+    await this.queue.catch(() => undefined);
+    return readSince(this.options.dir, after, cursor);
   }
 
   /** The latest damage found and repaired on opening, newest first (the Activity screen). */

@@ -24,6 +24,7 @@ import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { submitPack, type LabelPrinter, type PackOutcome } from './pack-submit.js';
 import { followLabel } from './label-follow.js';
+import { confirmWeight, measuredKey, warningConfirmed, WEIGHT_WARNING_CODE } from './weight-warning.js';
 import type { PushStops } from '../push/push-stops.js';
 
 export interface DeskDeps {
@@ -68,6 +69,8 @@ export class PackDesk {
   private feedback: Feedback = told(sentence('hint.pack'));
   private readonly jobs = new Map<string, LabelJob>();
   private readonly awaitingDispatch: string[] = [];
+  /** The session and readings the marketplace last warned about (WEIGHT_ANOMALY_WARNING); not journaled on purpose. */
+  private weightWarned?: string;
   private unknownBarcode?: UnknownBarcode;
   private readonly shiftSerials = new Set<string>();
   private readonly background = new Set<Promise<unknown>>();
@@ -207,9 +210,17 @@ export class PackDesk {
       const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);
       if (conflict) return this.say({ tone: 'error', text: conflict, sound: 'failure' });
       this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', ...saying(sentence('station.pack.packing')) });
-      const outcome = await submitPack(this.deps, session, shipment);
+      const measured = `${session.sessionId} ${measuredKey(session)}`;
+      let packing = session;
+      if (this.weightWarned === measured && !warningConfirmed(session)) {
+        // The second Enter on the readings warned about: the packer's "they are right", journaled first.
+        await this.deps.journal.appendScan({ sessionId: session.sessionId, raw: '', kind: STEP_KINDS.confirmWeight, value: measuredKey(session) });
+        packing = this.session = confirmWeight(session, measuredKey(session));
+      }
+      const outcome = await submitPack(this.deps, packing, shipment, { ignoreWarning: warningConfirmed(packing) });
+      this.weightWarned = !outcome.ok && outcome.code === WEIGHT_WARNING_CODE ? measured : undefined;
       if (claims) await (outcome.ok ? claims.packed([session.shipmentId]) : claims.releaseSerials(session.shipmentId));
-      return this.afterPack(session, outcome);
+      return this.afterPack(packing, outcome);
     });
   }
 
@@ -320,6 +331,7 @@ export class PackDesk {
         if (outcome.sentences) return this.say(refused(...outcome.sentences, sentence('station.pack.removeWrongSerial')));
         return this.say({ tone: 'error', text: `${outcome.text} Remove the wrong serial (its Remove button) and scan it again; everything else is kept.`, sound: 'failure' });
       }
+      if (outcome.code === WEIGHT_WARNING_CODE && outcome.sentences) return this.say(refused(...outcome.sentences, sentence('station.pack.enterAgainToPack')));
       return this.say({ tone: 'error', text: outcome.text, sentences: outcome.sentences, sound: 'failure' });
     }
     for (const line of session.lines) for (const unit of line.serials) for (const s of unit) this.shiftSerials.add(s);

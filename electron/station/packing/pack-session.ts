@@ -88,6 +88,8 @@ export interface PackSessionState {
   /** What was done, oldest first: undo takes back the last. */
   steps: Step[];
   feedback: Feedback;
+  /** The readings the packer confirmed after a WEIGHT_ANOMALY_WARNING (weight-warning.ts). */
+  weightConfirmed?: string;
 }
 
 export interface SessionContext {

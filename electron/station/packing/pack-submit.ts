@@ -38,7 +38,8 @@ function refusal(code: string, message: string | undefined): { text: string; sen
   return { text: advice.sentence, sentences: [advice.said] };
 }
 
-export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire): Promise<PackOutcome> {
+/** `ignoreWarning`: the packer confirmed the readings after a WEIGHT_ANOMALY_WARNING (weight-warning.ts). */
+export async function submitPack(deps: DeskDeps, session: PackSessionState, shipment: ShipmentWire, opts: { ignoreWarning?: boolean } = {}): Promise<PackOutcome> {
   let invoiceNumber: string | undefined;
   let request;
   try {
@@ -54,6 +55,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
       at: deps.clock.now(),
       transitionYear: deps.transitionYear,
     });
+    if (opts.ignoreWarning) request.ignoreWarning = true;
   } catch (e) {
     if (e instanceof PackInputError) return { ok: false, code: 'INCOMPLETE', text: e.message };
     throw e;
@@ -65,7 +67,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     const { result } = await journaled(
       deps.journal,
       deps.who,
-      { op: 'pack', targets: { shipmentIds: [shipment.shipmentId] }, request: { invoiceNumber, subShipments: request.subShipments?.length ?? 0 } },
+      { op: 'pack', targets: { shipmentIds: [shipment.shipmentId] }, request: { invoiceNumber, subShipments: request.subShipments?.length ?? 0, ...(request.ignoreWarning ? { ignoreWarning: true } : {}) } },
       () => deps.client.orders.pack([request]),
       (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
     );

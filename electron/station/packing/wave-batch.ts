@@ -9,6 +9,7 @@ import { journaled } from '../journal/journaled-call.js';
 import { labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { WaveDeps, WaveSummary } from './wave.js';
 
 /** Rounds of reconcile-and-resend before a shipment is reported failed. */
@@ -43,7 +44,7 @@ export async function applyWithReconcile(
           const answered = new Set(result.map((r) => r.shipmentId));
           for (const r of result) {
             if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
-            else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: r.errorMessage ?? `${op} failed` });
+            else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: batchRefusalWords(op, r) });
           }
           // A shipment the answer left out is settled by reading it.
           unknown.push(...batch.filter((id) => !answered.has(id)));
@@ -87,4 +88,13 @@ export async function waitForDocuments(
   progress: (n: number) => void = () => undefined,
 ): Promise<{ ready: string[]; shipments: Map<string, ShipmentWire> }> {
   return labelWatcherFor(deps.client).watchAll(ids, { maxWaitMs, checkNow: true }, progress);
+}
+
+/**
+ * A batch weighs nothing: its weights are the listings'. A WEIGHT_ANOMALY_WARNING (spec § Errors)
+ * is not ignored for a whole batch; the shipment is named with what to do at the desk instead.
+ */
+function batchRefusalWords(op: ShipmentOp, r: ShipmentProcessingResult): string {
+  if (op === 'pack' && r.errorCode === 'WEIGHT_ANOMALY_WARNING') return englishSentence(sentence('station.pack.weightWarningInBatch', { id: r.shipmentId }));
+  return r.errorMessage ?? `${op} failed`;
 }

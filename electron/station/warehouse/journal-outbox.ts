@@ -3,6 +3,7 @@
 // so a record sent twice (a retry after a cut link, a restart) is stored once. It runs beside
 // the desk, never in its way: appends never wait for it, a flush never throws, and while the
 // database is away it only notes why and catches up on a later tick.
+import type { JournalCursor, JournalTail } from '../journal/journal-cursor.js';
 import type { JournalRecord } from '../journal/records.js';
 import { asWarehouseError, withClient, type WarehousePool } from './warehouse-pool.js';
 
@@ -14,7 +15,8 @@ export const OUTBOX_BATCH = 500;
 /** What the outbox reads: the station journal (journal.ts) provides both. */
 export interface JournalSource {
   readonly lastSequence: number;
-  records(): Promise<JournalRecord[]>;
+  /** The records above `after` written since `cursor` (all kept ones without it), and the next cursor. */
+  recordsSince(after: number, cursor?: JournalCursor): Promise<JournalTail>;
 }
 
 export interface OutboxStatus {
@@ -37,6 +39,14 @@ export interface JournalOutboxOptions {
 
 export class JournalOutbox {
   private shipped: number | undefined;
+  /**
+   * Where the last read of the journal stopped: each send reads only what was written since, so a
+   * pack costs the same at the end of a shift as at its start (the whole journal is read once, on
+   * the first send after a start, to find what the database lacks).
+   */
+  private cursor: JournalCursor | undefined;
+  /** Read past the cursor but not yet stored (a batch failed): sent first next time. */
+  private pending: JournalRecord[] = [];
   private inflight: Promise<OutboxStatus> | undefined;
   private again = false;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -105,9 +115,12 @@ export class JournalOutbox {
       const row = await withClient(this.pool, (c) => c.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM journal_records WHERE desk = $1', [desk]));
       this.shipped = Number(row.rows[0].seq ?? 0);
     }
-    if (journal.lastSequence <= this.shipped) return;
+    if (journal.lastSequence <= this.shipped && this.pending.length === 0) return;
     const after = this.shipped;
-    const fresh = (await journal.records()).filter((r) => r.seq > after);
+    const read = await journal.recordsSince(Math.max(after, this.pending.at(-1)?.seq ?? 0), this.cursor);
+    this.cursor = read.cursor;
+    this.pending = [...this.pending.filter((r) => r.seq > after), ...read.records];
+    const fresh = this.pending;
     const size = this.options.batchSize ?? OUTBOX_BATCH;
     for (let i = 0; i < fresh.length; i += size) {
       const batch = fresh.slice(i, i + size);
@@ -120,6 +133,7 @@ export class JournalOutbox {
         ),
       );
       this.shipped = batch[batch.length - 1].seq;
+      this.pending = fresh.slice(i + size);
       this.lastShippedAt = this.options.now?.() ?? new Date();
     }
   }

@@ -107,6 +107,30 @@ describe('station CLI', () => {
     expect(r.err.some((l) => /^Found \d+ approved shipment/.test(l))).toBe(true);
   });
 
+  it('pack names a shipment the marketplace warns about and packs it with --ignore-weight-warning; a wave names it with what to do', async () => {
+    const created = await sb.call('POST', '/sandbox/shipments', { body: { count: 2, locationId: sb.info.locations[0], kind: 'plain', quantity: 1 } });
+    const [byId, inWave]: string[] = created.json.shipmentIds;
+    // The marketplace expects 50 times the listing's weight: the listing's weight is what the command sends.
+    for (const id of [byId, inWave]) for (const p of sb.world.shipments.get(id)!.subShipments[0].packages) p.dimensions.weight *= 50;
+
+    const warned = await station(['pack', byId, ...common]);
+    expect(warned.code).toBe(1);
+    expect(warned.out.join('\n')).toMatch(new RegExp(`FAILED ${byId}: WEIGHT_ANOMALY_WARNING .*press Enter twice if the weight is right`));
+    expect(warned.out.join('\n')).toContain(`station pack ${byId} --ignore-weight-warning`);
+    expect(sb.world.shipments.get(byId)!.pack).toBeUndefined();
+    const anyway = await station(['pack', byId, '--ignore-weight-warning', '--json', ...common]);
+    expect(anyway.code, anyway.err.join('\n')).toBe(0);
+    expect(JSON.parse(anyway.out[0]).packed).toEqual([byId]);
+    expect(sb.world.shipments.get(byId)!.pack).toBeDefined();
+
+    const sku = sb.world.shipments.get(inWave)!.orderItems[0].sku;
+    const wave = await station(['pack', '--wave', '--location', sb.info.locations[0], '--sku', sku, '--json', ...common]);
+    const failed = JSON.parse(wave.out[0]).failed as { shipmentId: string; code: string; message: string }[];
+    expect(failed.find((f) => f.shipmentId === inWave)).toMatchObject({ code: 'WEIGHT_ANOMALY_WARNING', message: expect.stringMatching(/Pack it at a desk: weigh it/) });
+    expect(sb.world.shipments.get(inWave)!.pack).toBeUndefined();
+    expect((await station(['pack', '--wave', '--location', sb.info.locations[0], '--ignore-weight-warning', ...common])).code).toBe(2);
+  });
+
   it('cancel prints the stock warning and cancels', async () => {
     const created = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: sb.info.locations[0], kind: 'plain' } });
     const [id] = created.json.shipmentIds;
