@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
 import { createNodeFetch } from '../../electron/station/api/http.js';
+import { warmPool } from '../../electron/station/warehouse/claim-plans.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { isApproved, openDesk, packHeld } from '../support/warehouse-desk.js';
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const pool = createWarehousePool({ url: config.dbUrl, max: 3 });
   const desk = await openDesk(pool, client, config.desk, { now: () => new Date() });
   desk.outbox.start();
+  // As the app's desk start does (DeskWarehouse.start): connections open and claim plans ready.
+  await warmPool(pool);
   await client.tokens.getAccessToken();
   // When each pack's outcome reached the journal: the moment the board's count can include it.
   let outcomeAt = 0;

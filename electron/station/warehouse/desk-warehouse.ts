@@ -14,6 +14,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
+import { warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
 import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
@@ -123,6 +124,8 @@ export class DeskWarehouse implements DeskClaims {
     try {
       this.schemaVersion = (await migrate(this.pool)).version;
       await this.series.refillOutageBlock();
+      // The desk's first claim (a scan, a wave) then finds a connection with its plans ready.
+      await warmPool(this.pool);
       this.linkError = undefined;
     } catch (error) {
       const typed = asWarehouseError(error);

@@ -13,6 +13,9 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 /** Connections per desk: a desk does one thing at a time, plus the outbox and lease renewals. */
 export const DEFAULT_POOL_SIZE = 4;
+/** Connections kept open while the desk is idle (pg closes the others after 10 s), so a scan after
+ * a quiet spell does not wait for a new connection and its first plans (claim-plans.ts). */
+export const DEFAULT_POOL_MIN = 2;
 const REDACTED = '[redacted]';
 
 /**
@@ -121,6 +124,7 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
     query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     keepAlive: true,
     max: options.max ?? DEFAULT_POOL_SIZE,
+    min: Math.min(DEFAULT_POOL_MIN, options.max ?? DEFAULT_POOL_SIZE),
     application_name: 'packing-station',
   };
 }
