@@ -37,6 +37,8 @@ export interface WarehouseConnectionOptions {
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
   max?: number;
+  /** Run on every new connection before the pool hands it out; must not reject (claim-plans.ts). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>;
   /** Told of every pool error not tied to a query (an idle connection lost). */
   onIdleError?: (error: WarehouseUnreachableError) => void;
 }
@@ -126,6 +128,7 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
     max: options.max ?? DEFAULT_POOL_SIZE,
     min: Math.min(DEFAULT_POOL_MIN, options.max ?? DEFAULT_POOL_SIZE),
     application_name: 'packing-station',
+    ...(options.onConnect ? { onConnect: options.onConnect } : {}),
   };
 }
 
