@@ -109,11 +109,14 @@ export class ClaimService {
   }
 
   /** Claims one shipment for the desk, or says who holds it. The same desk claiming again renews. */
-  claim(shipmentId: string, desk: string, operator: string): Promise<ClaimResult> {
+  async claim(shipmentId: string, desk: string, operator: string): Promise<ClaimResult> {
     const { now, until } = this.times();
+    // A shipment the warehouse has never seen (most scans) is claimed by its one insert, in a
+    // single round trip; the insert waits for another desk inserting the same id this instant.
+    const inserted = await withClient(this.pool, (client) => client.query<ClaimRow>(SINGLE_INSERT(shipmentId, desk, operator, now, until)));
+    if (inserted.rows[0]) return { ok: true, claim: toClaim(inserted.rows[0]) };
+    // Claim rows are never deleted, so the row that refused the insert is there to lock.
     return inTransaction(this.pool, async (client) => {
-      const inserted = await client.query<ClaimRow>(SINGLE_INSERT(shipmentId, desk, operator, now, until));
-      if (inserted.rows[0]) return { ok: true, claim: toClaim(inserted.rows[0]) };
       // A scan waits for a row another desk is claiming this instant (unlike a wave, which skips
       // it): the packer is owed a definite answer, and the holder's name if it is a refusal.
       const current = (await client.query<ClaimRow>(SINGLE_LOCK(shipmentId))).rows[0];
