@@ -28,7 +28,8 @@ describe.runIf(requirePostgres())('claim plans', () => {
     const db = new URL(url).pathname.slice(1);
     const observer = wh.pool({ url, max: 1 });
     await migrate(observer);
-    const pool = wh.pool({ url, onConnect: warmClaimPlans });
+    // The desk's pool as DeskWarehouse makes it, and its start.
+    const pool = wh.pool({ url, keepOpen: WARM_CONNECTIONS, onConnect: warmClaimPlans });
     await warmPool(pool);
     expect(await backends(observer, db)).toBe(WARM_CONNECTIONS);
     const clients = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));

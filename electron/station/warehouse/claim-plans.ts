@@ -8,13 +8,14 @@
 //   of 0, a shipment id that cannot exist, in a transaction rolled back), before the pool hands
 //   it out (pg-pool's onConnect hook: createWarehousePool's `onConnect`).
 // - The desk opens WARM_CONNECTIONS of them at start (warmPool), so its first claim finds one
-//   ready; the pool keeps that many open while idle (warehouse-pool.ts, DEFAULT_POOL_MIN).
+//   ready, and its pool keeps that many open while idle (createWarehousePool's `keepOpen`): pg
+//   would close them after 10 s, and a scan after a quiet spell would wait for a new one.
 import { SINGLE_LOCK } from './claims.js';
-import { DEFAULT_POOL_MIN, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
+import type { WarehouseClient, WarehousePool } from './warehouse-pool.js';
 import { waveClaimStatement } from './wave-claims.js';
 
 /** Connections a desk opens and readies at start: a claim and the outbox or a renewal at once. */
-export const WARM_CONNECTIONS = DEFAULT_POOL_MIN;
+export const WARM_CONNECTIONS = 2;
 
 /** Candidates of the warm-up wave claim: a wave's size, so the desk's own code that sends them is
  * ready too; with a limit of 0 none of them is looked at, locked or claimed. */

@@ -13,9 +13,6 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 /** Connections per desk: a desk does one thing at a time, plus the outbox and lease renewals. */
 export const DEFAULT_POOL_SIZE = 4;
-/** Connections kept open while the desk is idle (pg closes the others after 10 s), so a scan after
- * a quiet spell does not wait for a new connection and its first plans (claim-plans.ts). */
-export const DEFAULT_POOL_MIN = 2;
 const REDACTED = '[redacted]';
 
 /**
@@ -37,6 +34,8 @@ export interface WarehouseConnectionOptions {
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
   max?: number;
+  /** Connections kept open while idle (pg closes idle ones after 10 s otherwise). */
+  keepOpen?: number;
   /** Run on every new connection before the pool hands it out; must not reject (claim-plans.ts). */
   onConnect?: (client: pg.ClientBase) => Promise<void>;
   /** Told of every pool error not tied to a query (an idle connection lost). */
@@ -126,7 +125,7 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
     query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     keepAlive: true,
     max: options.max ?? DEFAULT_POOL_SIZE,
-    min: Math.min(DEFAULT_POOL_MIN, options.max ?? DEFAULT_POOL_SIZE),
+    ...(options.keepOpen ? { min: Math.min(options.keepOpen, options.max ?? DEFAULT_POOL_SIZE) } : {}),
     application_name: 'packing-station',
     ...(options.onConnect ? { onConnect: options.onConnect } : {}),
   };
