@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
 import { createNodeFetch } from '../../electron/station/api/http.js';
+import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from '../../electron/station/warehouse/claim-plans.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { isApproved, openDesk, packHeld } from '../support/warehouse-desk.js';
 
@@ -30,9 +31,11 @@ async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2]) as BenchDeskConfig;
   const node = createNodeFetch({ caPem: config.caPem });
   const client = { ...createMarketplaceClient({ baseUrl: config.baseUrl, fetch: node.fetch, mode: 'selfAccess', credentials: async () => config.app, vault: memoryVault() }), close: node.close };
-  const pool = createWarehousePool({ url: config.dbUrl, max: 3 });
+  const pool = createWarehousePool({ url: config.dbUrl, max: 3, keepOpen: WARM_CONNECTIONS, onConnect: warmClaimPlans });
   const desk = await openDesk(pool, client, config.desk, { now: () => new Date() });
   desk.outbox.start();
+  // As the app's desk does (DeskWarehouse): connections opened at start, each with its claim plans ready.
+  await warmPool(pool);
   await client.tokens.getAccessToken();
   // When each pack's outcome reached the journal: the moment the board's count can include it.
   let outcomeAt = 0;

@@ -2,6 +2,7 @@
 // that name the desk, operator and time, leases that expire and are taken over, the lead's
 // release, and waves split between desks with SKIP LOCKED.
 import { describe, expect, it } from 'vitest';
+import { warmPool } from '../../electron/station/warehouse/claim-plans.js';
 import { ClaimService } from '../../electron/station/warehouse/claims.js';
 import { LeaseKeeper } from '../../electron/station/warehouse/lease-keeper.js';
 import { istInstant } from '../../electron/station/packing/ist-dates.js';
@@ -96,7 +97,13 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     await single.claim('W-007', 'Desk 9', 'Asha');
     await single.claim('W-008', 'Desk 9', 'Asha');
     await single.markPacked('W-008', 'Desk 9');
-    const desks = Array.from({ length: 4 }, (_, i) => ({ name: `Desk ${i + 1}`, claims: new ClaimService(wh.pool({ url: dbUrl }), { clock, leaseMs: LEASE }) }));
+    const desks = Array.from({ length: 4 }, (_, i) => ({ name: `Desk ${i + 1}`, pool: wh.pool({ url: dbUrl }), claims: undefined as unknown as ClaimService }));
+    // Started desks, as on the floor: each has its connections open (DeskWarehouse.start), so
+    // they claim at once rather than in the order their connections happen to come up.
+    for (const d of desks) {
+      await warmPool(d.pool);
+      d.claims = new ClaimService(d.pool, { clock, leaseMs: LEASE });
+    }
     const taken = new Map<string, string[]>();
     await Promise.all(
       desks.map(async (d) => {

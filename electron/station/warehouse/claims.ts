@@ -13,7 +13,7 @@
 import type { Clock } from '../packing/ist-dates.js';
 import { istParts } from '../packing/ist-dates.js';
 import { inTransaction, withClient, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
-import { claimWaveRows } from './wave-claims.js';
+import { claimWaveRows, type NamedStatement } from './wave-claims.js';
 
 /** How long a claim lives without renewal; a desk renews every third of it. */
 export const DEFAULT_LEASE_MS = 90_000;
@@ -54,6 +54,28 @@ function toClaim(row: ClaimRow): Claim {
   };
 }
 
+/** The claim row's columns, named rather than *: a prepared statement keeps its result type. */
+const CLAIM_COLUMNS = 'shipment_id, desk, operator, claimed_at, lease_until, wave_id, packed_at';
+
+// A scan's claim, as named prepared statements (claim-plans.ts readies them on each connection).
+const SINGLE_INSERT = (shipmentId: string, desk: string, operator: string, now: Date, until: Date): NamedStatement => ({
+  name: 'station-claim-insert',
+  text: `INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (shipment_id) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
+  values: [shipmentId, desk, operator, now, until],
+});
+export const SINGLE_LOCK = (shipmentId: string): NamedStatement => ({
+  name: 'station-claim-lock',
+  text: `SELECT ${CLAIM_COLUMNS} FROM claims WHERE shipment_id = $1 FOR UPDATE`,
+  values: [shipmentId],
+});
+const SINGLE_TAKE = (shipmentId: string, desk: string, operator: string, claimedAt: Date | null, until: Date): NamedStatement => ({
+  name: 'station-claim-take',
+  text: `UPDATE claims SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = NULL
+         WHERE shipment_id = $1 RETURNING ${CLAIM_COLUMNS}`,
+  values: [shipmentId, desk, operator, claimedAt, until],
+});
+
 const hhmm = (at: Date): string => {
   const p = istParts(at);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
@@ -87,16 +109,17 @@ export class ClaimService {
   }
 
   /** Claims one shipment for the desk, or says who holds it. The same desk claiming again renews. */
-  claim(shipmentId: string, desk: string, operator: string): Promise<ClaimResult> {
+  async claim(shipmentId: string, desk: string, operator: string): Promise<ClaimResult> {
     const { now, until } = this.times();
+    // A shipment the warehouse has never seen (most scans) is claimed by its one insert, in a
+    // single round trip; the insert waits for another desk inserting the same id this instant.
+    const inserted = await withClient(this.pool, (client) => client.query<ClaimRow>(SINGLE_INSERT(shipmentId, desk, operator, now, until)));
+    if (inserted.rows[0]) return { ok: true, claim: toClaim(inserted.rows[0]) };
+    // Claim rows are never deleted, so the row that refused the insert is there to lock.
     return inTransaction(this.pool, async (client) => {
-      const inserted = await client.query<ClaimRow>(
-        `INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (shipment_id) DO NOTHING RETURNING *`,
-        [shipmentId, desk, operator, now, until],
-      );
-      if (inserted.rows[0]) return { ok: true, claim: toClaim(inserted.rows[0]) };
-      const current = (await client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = $1 FOR UPDATE', [shipmentId])).rows[0];
+      // A scan waits for a row another desk is claiming this instant (unlike a wave, which skips
+      // it): the packer is owed a definite answer, and the holder's name if it is a refusal.
+      const current = (await client.query<ClaimRow>(SINGLE_LOCK(shipmentId))).rows[0];
       const held = current.desk !== null && current.lease_until! > now && current.desk !== desk;
       if (current.packed_at || held) {
         const heldBy = toClaim(current);
@@ -104,11 +127,7 @@ export class ClaimService {
       }
       const sameDesk = current.desk === desk;
       const takenOver = current.desk !== null && !sameDesk;
-      const updated = await client.query<ClaimRow>(
-        `UPDATE claims SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = NULL
-         WHERE shipment_id = $1 RETURNING *`,
-        [shipmentId, desk, operator, sameDesk ? current.claimed_at : now, until],
-      );
+      const updated = await client.query<ClaimRow>(SINGLE_TAKE(shipmentId, desk, operator, sameDesk ? current.claimed_at : now, until));
       if (takenOver) await this.logEvent(client, 'taken_over', current, desk, operator, now);
       return {
         ok: true,
@@ -148,7 +167,7 @@ export class ClaimService {
   release(shipmentId: string, desk: string): Promise<boolean> {
     const { now } = this.times();
     return inTransaction(this.pool, async (client) => {
-      const row = (await client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = $1 AND desk = $2 AND packed_at IS NULL FOR UPDATE', [shipmentId, desk])).rows[0];
+      const row = (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE shipment_id = $1 AND desk = $2 AND packed_at IS NULL FOR UPDATE`, [shipmentId, desk])).rows[0];
       if (!row) return false;
       await client.query('UPDATE claims SET desk = NULL, operator = NULL, claimed_at = NULL, lease_until = NULL, wave_id = NULL WHERE shipment_id = $1', [shipmentId]);
       await this.logEvent(client, 'released', row, null, null, now, desk);
@@ -160,7 +179,7 @@ export class ClaimService {
   releaseByLead(shipmentId: string, lead: string): Promise<Claim | undefined> {
     const { now } = this.times();
     return inTransaction(this.pool, async (client) => {
-      const row = (await client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = $1 AND desk IS NOT NULL AND packed_at IS NULL FOR UPDATE', [shipmentId])).rows[0];
+      const row = (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE shipment_id = $1 AND desk IS NOT NULL AND packed_at IS NULL FOR UPDATE`, [shipmentId])).rows[0];
       if (!row) return undefined;
       await client.query('UPDATE claims SET desk = NULL, operator = NULL, claimed_at = NULL, lease_until = NULL, wave_id = NULL WHERE shipment_id = $1', [shipmentId]);
       await this.logEvent(client, 'released_by_lead', row, null, null, now, lead);
@@ -185,7 +204,7 @@ export class ClaimService {
     const { now } = this.times();
     const row = (
       await withClient(this.pool, (client) =>
-        client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = $1 AND desk IS NOT NULL AND (packed_at IS NOT NULL OR lease_until > $2)', [shipmentId, now]),
+        client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE shipment_id = $1 AND desk IS NOT NULL AND (packed_at IS NOT NULL OR lease_until > $2)`, [shipmentId, now]),
       )
     ).rows[0];
     return row ? toClaim(row) : undefined;
@@ -212,7 +231,7 @@ export class ClaimService {
     if (shipmentIds.length === 0) return [];
     const { now } = this.times();
     const rows = await withClient(this.pool, (client) =>
-      client.query<ClaimRow>('SELECT * FROM claims WHERE shipment_id = ANY($1::text[]) AND desk IS NOT NULL AND (packed_at IS NOT NULL OR lease_until > $2)', [shipmentIds, now]),
+      client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE shipment_id = ANY($1::text[]) AND desk IS NOT NULL AND (packed_at IS NOT NULL OR lease_until > $2)`, [shipmentIds, now]),
     );
     return rows.rows.map(toClaim);
   }

@@ -14,6 +14,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
+import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
 import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
@@ -98,7 +99,7 @@ export class DeskWarehouse implements DeskClaims {
     this.desk = config.desk;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.ownPool = !options.pool;
-    this.pool = options.pool ?? createWarehousePool({ ...config.connection, onIdleError: (e) => this.wentAway(e) });
+    this.pool = options.pool ?? createWarehousePool({ ...config.connection, keepOpen: WARM_CONNECTIONS, onConnect: warmClaimPlans, onIdleError: (e) => this.wentAway(e) });
     this.claims = new ClaimService(this.pool, { clock, leaseMs: options.leaseMs });
     this.keeper = new LeaseKeeper(this.claims, { desk: this.desk, leaseMs: options.leaseMs, onLost: (ids) => this.lost(ids), onRenewed: (ids) => this.leased(ids) });
     this.series = new WarehouseInvoiceSeries(this.pool, {
@@ -123,6 +124,8 @@ export class DeskWarehouse implements DeskClaims {
     try {
       this.schemaVersion = (await migrate(this.pool)).version;
       await this.series.refillOutageBlock();
+      // The desk's first claim (a scan, a wave) then finds a connection with its plans ready.
+      await warmPool(this.pool);
       this.linkError = undefined;
     } catch (error) {
       const typed = asWarehouseError(error);

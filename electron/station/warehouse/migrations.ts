@@ -9,6 +9,7 @@ import journalRecords from './migrations/0004-journal-records.js';
 import board from './migrations/0010-board.js';
 import pushNotifications from './migrations/0011-push-notifications.js';
 import operators from './migrations/0015-operators.js';
+import claimsOpen from './migrations/0020-claims-open.js';
 import { withClient, type WarehousePool } from './warehouse-pool.js';
 
 export interface Migration {
@@ -17,7 +18,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board, pushNotifications, operators];
+export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board, pushNotifications, operators, claimsOpen];
 
 /** Key of the advisory lock held while migrating (any constant unique to this application). */
 export const MIGRATION_LOCK_KEY = 0x5057_4d31; // "PWM1"

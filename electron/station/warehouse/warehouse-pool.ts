@@ -34,6 +34,10 @@ export interface WarehouseConnectionOptions {
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
   max?: number;
+  /** Connections kept open while idle (pg closes idle ones after 10 s otherwise). */
+  keepOpen?: number;
+  /** Run on every new connection before the pool hands it out; must not reject (claim-plans.ts). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>;
   /** Told of every pool error not tied to a query (an idle connection lost). */
   onIdleError?: (error: WarehouseUnreachableError) => void;
 }
@@ -121,7 +125,9 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
     query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     keepAlive: true,
     max: options.max ?? DEFAULT_POOL_SIZE,
+    ...(options.keepOpen ? { min: Math.min(options.keepOpen, options.max ?? DEFAULT_POOL_SIZE) } : {}),
     application_name: 'packing-station',
+    ...(options.onConnect ? { onConnect: options.onConnect } : {}),
   };
 }
 
