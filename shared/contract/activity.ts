@@ -32,7 +32,7 @@ export const ScanOutStep = z.discriminatedUnion('event', [
 export type ScanOutStep = z.infer<typeof ScanOutStep>;
 
 export const activityCommands = {
-  'activity.search': command(z.object({ text: z.string().max(100).optional(), from: z.string().optional(), to: z.string().optional(), limit: z.number().int().min(1).max(2000).default(200) }), z.array(ActivityEntry), 'Search the audit trail.'),
+  'activity.search': command(z.object({ text: z.string().max(100).optional(), from: z.string().optional(), to: z.string().optional(), limit: z.number().int().min(1).max(2000).default(200), language: z.string().max(20).optional() }), z.array(ActivityEntry), 'Search the audit trail; the text is also matched against each sentence in `language` (the desk\'s).'),
   'activity.scanOut': command(ScanOutStep, z.object({}), 'Journal a step of the scan-out check (a parcel loaded, a parcel not on the manifest, the check closed).'),
   'activity.stats': command(z.object({ day: z.string().optional() }), ActivityStats, 'Counts per shift and packs per hour.'),
 } as const;

@@ -89,7 +89,8 @@ export const MeasureArgs = z.object({
 export const WavePreviewArgs = z.object({ sku: z.string().min(1).optional() });
 /** The packer confirmed this preview: the wave packs only these shipments (put-aside ones picked in). */
 export const WaveArgs = z.object({ sku: z.string().min(1).optional(), dispatch: z.boolean(), shipmentIds: z.array(z.string().min(1)) });
-export const SkippedView = z.object({ shipmentId: z.string(), reason: z.string() });
+/** Why a shipment is left out: English, and the same words as keys for the desk's language. */
+export const SkippedView = z.object({ shipmentId: z.string(), reason: z.string(), sentences: Sentences.optional() });
 export const PlannedShipmentView = z.object({ shipmentId: z.string(), contents: z.string(), units: z.number().int(), dispatchByDate: z.string() });
 export const WavePlanView = z.object({
   locationId: z.string(),
@@ -103,15 +104,15 @@ export type WavePlanView = z.infer<typeof WavePlanView>;
 export const PackedWaitingView = z.object({ ready: z.array(z.string()), notReady: z.array(SkippedView) });
 export const WaveSummaryView = z.object({
   packed: z.number().int(),
-  skipped: z.array(z.object({ shipmentId: z.string(), reason: z.string() })),
-  failed: z.array(z.object({ shipmentId: z.string(), code: z.string(), message: z.string() })),
+  skipped: z.array(SkippedView),
+  failed: z.array(z.object({ shipmentId: z.string(), code: z.string(), message: z.string(), sentences: Sentences.optional() })),
   labelsPages: z.number().int(),
   dispatched: z.number().int(),
   requests: z.number().int(),
   elapsedMs: z.number(),
   capped: z.boolean(),
 });
-export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string() });
+export const WaveProgressView = z.object({ step: z.string(), done: z.number().optional(), total: z.number().optional(), text: z.string(), sentences: Sentences.optional() });
 
 export const ShipmentResultView = z.object({ shipmentId: z.string(), ok: z.boolean(), text: z.string(), sentences: Sentences.optional() });
 /** One courier group: shipments waiting, of which several-package ones, the pickup window and the courier's code. */

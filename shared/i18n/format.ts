@@ -1,6 +1,8 @@
 // Dates, times, numbers and rupees in the desk's language, through Intl: the renderer and the
 // station format the same way. Indian locales group by lakh and crore (1,23,45,678) and every
-// time is India Standard Time, whatever the computer's own zone.
+// time is India Standard Time, whatever the computer's own zone. Times are 24-hour in every
+// language: hi-IN's 12-hour form is "2:35 pm" (am/pm in Latin letters) in both Node 20's and
+// Chromium's ICU, while "14:35" reads the same in both scripts and on both sides.
 export const DESK_TIME_ZONE = 'Asia/Kolkata';
 
 /** A moment as the contract carries it (ISO text) or as code holds it. */

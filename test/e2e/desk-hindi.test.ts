@@ -19,6 +19,7 @@ import { waitForPrintedPdf } from '../support/browser-prints.js';
 import type { BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
+import { order, wavePackableProducts } from '../support/wave-fixtures.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
@@ -135,6 +136,9 @@ describe.skipIf(!ready)('the whole desk in Hindi', () => {
     const since = Date.now();
     await scanField().press('Enter');
     const labels = page.getByRole('list', { name: 'लेबल' });
+    // The marketplace takes a moment to make the label (the sandbox: 1.5 s): the wait is said in Hindi.
+    await expect.poll(() => words(labels), { timeout: 10_000, interval: 50 }).toMatch(new RegExp(`${id}\\s*लेबल का इंतज़ार\\s*पैक हो गया। लेबल का इंतज़ार…`));
+    await desk.screenshot('hindi-4b-waiting-for-label');
     await expect.poll(() => words(labels), { timeout: 30_000 }).toMatch(new RegExp(`${id}\\s*प्रिंट हो गया`));
     const label = await waitForPrintedPdf(since, new RegExp(id!));
     expect(label.text).toContain(id);
@@ -244,6 +248,33 @@ describe.skipIf(!ready)('the whole desk in Hindi', () => {
     expect(manifest.text).toContain(phone);
     await desk.screenshot('hindi-10-manifest');
     expect(desk.problems).toEqual([]);
+  }, 120_000);
+
+  it('Pack: a wave in Hindi, its preview, its summary and what it left out said in Hindi; its labels on the spool', async () => {
+    const location = station.sandbox.info.locations[0]!;
+    const [product] = wavePackableProducts(station.sandbox, location);
+    const [one, two] = await order(station.sandbox, { locationId: location, count: 2, lines: [{ sku: product!.sku, quantity: 1 }] });
+    const [held] = await order(station.sandbox, { locationId: location, kind: 'hold' });
+    await page.keyboard.press('Alt+1');
+    await main('पैक').waitFor();
+    await page.keyboard.press('Alt+W');
+    const since = Date.now();
+    await page.keyboard.press('Enter');
+    const preview = page.getByRole('dialog');
+    await expect.poll(() => words(preview), { timeout: 20_000 }).toContain(`${held}: मार्केटप्लेस ने रोका है`);
+    await noEnglish(preview, 'Wave preview');
+    await desk.screenshot('hindi-7-wave-preview');
+    await page.keyboard.press('Control+Enter');
+    const summary = page.locator('.wave-summary');
+    await expect.poll(() => words(summary), { timeout: 60_000 }).toMatch(/पैक/);
+    // At the marketplace: both packed, the held one untouched; on the spool: their labels.
+    for (const id of [one!, two!]) expect(station.sandbox.world.shipments.get(id)!.orderItems.every((i) => i.status !== 'APPROVED')).toBe(true);
+    expect(station.sandbox.world.shipments.get(held!)!.orderItems.every((i) => i.status === 'APPROVED')).toBe(true);
+    const labels = await waitForPrintedPdf(since, new RegExp(one!));
+    expect(labels.text).toContain(two);
+    expect(await words(summary)).toContain(`${held}: मार्केटप्लेस ने रोका है: रोक हटने तक पैक नहीं हो सकता।`);
+    await noEnglish(main('पैक'), 'Pack, after the wave');
+    await desk.screenshot('hindi-8-wave-done');
   }, 120_000);
 
   it('the pseudo-locale on Pack, Dispatch and Print at 1366x768: every word converted, nothing cut off', async () => {

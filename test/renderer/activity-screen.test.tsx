@@ -9,6 +9,7 @@ import ActivityScreen from '../../renderer/src/screens/activity/index.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
+import { formatterFor } from '../../shared/i18n/format.js';
 
 let app: TestAppStation;
 beforeAll(async () => {
@@ -91,8 +92,10 @@ describe('Activity screen in Hindi', () => {
     const entry = entries.find((e) => e.kind === 'returns.complete')!;
     // The English words stay with the record, for exports and the command line.
     expect(entry.text).toBe(`Received return ${returnId} (damaged) at Desk 1 by Ravi.`);
-    const time = new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(entry.at));
-    expect(row.textContent).toContain(time);
+    // 24-hour, as every time of the desk: no am/pm in Latin letters in a Hindi row.
+    expect(row.textContent).toContain(formatterFor('hi-IN').dateTime(entry.at));
+    expect(row.textContent).toMatch(/, \d{2}:\d{2}/);
+    expect(row.textContent).not.toMatch(/\b[ap]m\b/i);
     const rows = within(table).getAllByRole('row').length - 1;
     expect(screen.getByText(rows === 1 ? '1 रिकॉर्ड मिला।' : `${rows} रिकॉर्ड मिले।`)).toBeTruthy();
 
@@ -102,5 +105,22 @@ describe('Activity screen in Hindi', () => {
     expect(await screen.findByText(`${shipment.shipmentId} का सेल्फ-शिप डिस्पैच (Desk 1, Ravi)।`)).toBeTruthy();
     // The day's numbers under their Hindi captions.
     expect(screen.getByRole('table', { name: 'हर घंटे के पैक' })).toBeTruthy();
+
+    // A Hindi word of the sentence as the screen shows it finds the record; its English word still does too.
+    await user.clear(within(form).getByLabelText('खोज'));
+    await user.type(within(form).getByLabelText('खोज'), 'टूटा-फूटा');
+    await user.click(within(form).getByRole('button', { name: 'खोजें' }));
+    const found = await screen.findByText(`रिटर्न ${returnId} लिया (टूटा-फूटा) (Desk 1, Ravi)।`);
+    const hindiRows = within(found.closest('table')!).getAllByRole('row').slice(1);
+    expect(hindiRows.length).toBeGreaterThan(0);
+    expect(hindiRows.every((r) => r.textContent!.includes('टूटा-फूटा'))).toBe(true);
+    expect(found.closest('table')!.textContent).not.toContain(shipment.shipmentId);
+    await user.clear(within(form).getByLabelText('खोज'));
+    await user.type(within(form).getByLabelText('खोज'), 'damaged');
+    await user.click(within(form).getByRole('button', { name: 'खोजें' }));
+    expect(await screen.findByText(`रिटर्न ${returnId} लिया (टूटा-फूटा) (Desk 1, Ravi)।`)).toBeTruthy();
+    // In English, the Hindi word is no word of the sentences.
+    expect(await app.api.invoke('activity.search', { text: 'टूटा-फूटा', language: 'en' })).toEqual([]);
+    expect((await app.api.invoke('activity.search', { text: 'टूटा-फूटा', language: 'hi' })).map((e) => e.kind)).toContain('returns.complete');
   });
 });

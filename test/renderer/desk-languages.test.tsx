@@ -21,6 +21,15 @@ afterEach(async () => {
   act(() => useAppStore.getState().setSettings(app.context.settings.get()));
 });
 
+/** Opens, verifies, measures and packs a shipment through the contract, as the desk's keys would. */
+async function packByApi(id: string): Promise<void> {
+  await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
+  for (const item of sb.world.shipments.get(id)!.orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
+  const view = await app.api.invoke('desk.view', {});
+  if (view.session?.phase === 'measuring') await app.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 15, height: 10 }, weightKg: 0.8, source: 'typed' });
+  await app.api.invoke('desk.pack', {});
+}
+
 async function deskLanguage(id: string) {
   const saved = await app.api.invoke('settings.update', { language: id });
   act(() => useAppStore.getState().setSettings(saved));
@@ -95,5 +104,34 @@ describe('the desk in English and in Hindi', () => {
     await user.click(screen.getByRole('button', { name: 'लेबल दोबारा छापें' }));
     await statusSays(new RegExp(`शिपमेंट ${id} अभी .* है: लेबल दोबारा सिर्फ़ पैक शिपमेंट का छपता है। पहले डेस्क पर पैक करें।`));
     expect(statusText()).not.toMatch(/Pack it at the desk first/);
+  });
+
+  it('Pack: a label the marketplace is slow with waits in the desk’s language, counting seconds, then says where it printed', async () => {
+    const before = sb.world.labelDelayMs;
+    // The marketplace takes a few seconds to make each label (spec § Limits: usually seconds).
+    sb.world.labelDelayMs = 2_500;
+    try {
+      renderApp(app.api, 'pack');
+      await screen.findByRole('heading', { level: 1, name: 'Pack' });
+      for (const [language, waiting, printed] of [
+        ['hi', /^पैक हो गया। लेबल का इंतज़ार… [1-9]\d* सेकंड$/, /^लेबल .+ पर प्रिंट हुआ।/],
+        ['en', /^Packed\. Waiting for the label… [1-9]\d* s$/, /^Label printed on .+\./],
+      ] as const) {
+        await deskLanguage(language);
+        await screen.findByRole('heading', { level: 1, name: language === 'hi' ? 'पैक' : 'Pack' });
+        const [id] = await createShipments(sb, 1);
+        await packByApi(id!);
+        const jobs = await screen.findByRole('list', { name: language === 'hi' ? 'लेबल' : 'Labels' }, { timeout: 10_000 });
+        const row = () => within(jobs).getByText(id!).closest('li')!;
+        await waitFor(() => expect(row().querySelector('.job-text')!.textContent).toMatch(waiting), { timeout: 10_000 });
+        expect(row().querySelector('.job-status')!.textContent).toBe(language === 'hi' ? 'लेबल का इंतज़ार' : 'Waiting for label');
+        // Not before the marketplace has the label: still PACKED-with-no-document or just made.
+        await waitFor(() => expect(row().querySelector('.job-text')!.textContent).toMatch(printed), { timeout: 20_000 });
+        expect(sb.world.shipments.get(id!)!.orderItems[0]!.status).not.toBe('APPROVED');
+        if (language === 'hi') expect(row().textContent).not.toMatch(/Waiting|Label|printed/);
+      }
+    } finally {
+      sb.world.labelDelayMs = before;
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('languages', () => {
     await waitFor(() => expect(countsHi.textContent).toMatch(/पैक करना है: \d+/));
     expect(document.querySelector('.queue-meta')!.textContent).toMatch(/\d+ शिपमेंट दिख रहे हैं। .+ पर अपडेट हुआ।/);
     const row = within(screen.getByRole('listbox', { name: 'शिपमेंट' })).getAllByRole('option')[0]!;
-    expect(row.textContent).toMatch(/(बाकी|देर हो चुकी).*\d+ नग: /);
+    expect(row.textContent).toMatch(/(बाकी|देर हो चुकी).*\d+ पीस: /);
     expect(screen.getByRole('button', { name: /अभी ताज़ा करें/ })).toBeTruthy();
     // The keys line keeps its key caps inside the sentence.
     expect(document.querySelector('.shortcuts-line')!.querySelectorAll('kbd').length).toBe(6);

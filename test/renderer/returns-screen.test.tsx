@@ -8,6 +8,7 @@ import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
 import { routeScan } from '../../renderer/src/scan/scan-router.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
+import { formatterFor } from '../../shared/i18n/format.js';
 import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
@@ -117,7 +118,7 @@ describe('Returns screen', () => {
     const deliveryAt = Date.parse(`${(within(form).getByLabelText('Expected delivery date (IST)') as HTMLInputElement).value}:00+05:30`);
     // A planned date opens at tomorrow, not now; each date is read back in IST words.
     expect(deliveryAt - dispatchAt).toBe(86_400_000);
-    expect(description(within(form).getByLabelText('Expected delivery date (IST)'))).toMatch(/^\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST$/);
+    expect(description(within(form).getByLabelText('Expected delivery date (IST)'))).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST$/);
 
     // The partner is one of the marketplace's self-ship vendors, not typed.
     const partner = within(form).getByLabelText('Delivery partner (optional)') as HTMLSelectElement;
@@ -201,10 +202,11 @@ describe('Returns screen in Hindi', () => {
     await user.click(await screen.findByRole('button', { name: `डिस्पैच ${id}` }));
     const form = screen.getByRole('form', { name: `डिस्पैच ${id}` });
     const dispatchDate = within(form).getByLabelText('डिस्पैच तारीख (IST)');
-    const expected = new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-      new Date(`${(dispatchDate as HTMLInputElement).value}:00+05:30`),
-    );
+    // The typed time read back 24-hour, as the datetime field holds it: no Latin am/pm in Hindi.
+    const typed = (dispatchDate as HTMLInputElement).value;
+    const expected = formatterFor('hi-IN').dateTime(new Date(`${typed}:00+05:30`));
     expect(description(dispatchDate)).toBe(`${expected} IST`);
+    expect(expected).toContain(typed.slice(11, 16));
     fireEvent.change(dispatchDate, { target: { value: '' } });
     await user.click(within(form).getByRole('button', { name: 'डिस्पैच' }));
     expect(description(dispatchDate)).toBe('डिस्पैच तारीख डालें; मार्केटप्लेस को इसके लिए यह चाहिए।');

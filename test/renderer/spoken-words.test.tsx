@@ -66,17 +66,38 @@ describe('spoken words', () => {
     for (const language of LANGUAGES) expect(clipFor(language.id, 'callLead')).toBeDefined();
   });
 
-  it('the word for each error: the cue, or the sentence for already packed and scan again', () => {
-    expect(spokenWordOf('wrongItem', 'Wrong item: X is not in shipment S1.')).toBe('wrongItem');
+  it('the word for each error: the cue, or the catalogue key of the sentence for already packed and scan again', () => {
+    expect(spokenWordOf('wrongItem', [{ key: 'station.pack.wrongItem' }])).toBe('wrongItem');
     expect(spokenWordOf('serialNeeded')).toBe('serialNeeded');
-    expect(spokenWordOf('lead', 'The marketplace refused the pack.')).toBe('callLead');
-    expect(spokenWordOf('lead', 'Shipment S1 is already packed (packed). Reprint its label from Print if it is missing.')).toBe('alreadyPacked');
-    expect(spokenWordOf('wrongItem', 'Serial 123 was already packed in another shipment this shift.')).toBe('alreadyPacked');
-    expect(spokenWordOf('wrongItem', 'That scan could not be read: The scan was empty. Scan again.')).toBe('scanAgain');
+    expect(spokenWordOf('lead', [{ key: 'station.packError.INVALID_PACK_REQUEST' }])).toBe('callLead');
+    expect(spokenWordOf('lead', [{ key: 'station.pack.alreadyPacked' }])).toBe('alreadyPacked');
+    expect(spokenWordOf('wrongItem', [{ key: 'station.pack.serialInShift' }])).toBe('alreadyPacked');
+    expect(spokenWordOf('lead', [{ key: 'warehouse.claim.packedBy' }])).toBe('alreadyPacked');
+    expect(spokenWordOf('wrongItem', [{ key: 'station.pack.garbledEmpty' }])).toBe('scanAgain');
+    // The key decides, whatever the words: no English text is read.
+    expect(spokenWordOf('wrongItem', [{ key: 'station.pack.noShipment' }, { key: 'station.pack.garbledLong' }])).toBe('scanAgain');
     // A plain failure (a printer, a dispatch) is no wrong item: no word unless its sentence names one.
-    expect(spokenWordOf(undefined, 'The printer refused the job.')).toBeUndefined();
+    expect(spokenWordOf(undefined, [{ key: 'station.print.noSuchJob' }])).toBeUndefined();
+    expect(spokenWordOf(undefined, [{ key: 'station.dispatch.garbledEmpty' }])).toBe('scanAgain');
     expect(spokenWordOf('verified')).toBeUndefined();
     expect(spokenWordOf('complete')).toBeUndefined();
+  });
+
+  it('says the same word whatever language the desk shows: English, Hindi and the pseudo-locale', async () => {
+    const heard = listen();
+    useAppStore.setState((s) => ({ settings: { ...s.settings, sounds: { ...s.settings.sounds, enabled: true, volume: 0.5, spoken: true } } }));
+    try {
+      for (const language of ['en', 'hi', 'pseudo']) {
+        await i18n.changeLanguage(language);
+        heard.words.length = 0;
+        routeScan('\ufffd\ufffd\ufffd', 'serial');
+        playSound('lead', { sentences: [{ key: 'station.pack.alreadyPacked' }] });
+        const clipLanguage = language === 'pseudo' ? 'en' : language;
+        expect(heard.words.map((w) => w.url)).toEqual([expect.stringMatching(new RegExp(`${clipLanguage}/scanAgain\\.ogg$`)), expect.stringMatching(new RegExp(`${clipLanguage}/alreadyPacked\\.ogg$`))]);
+      }
+    } finally {
+      await i18n.changeLanguage('hi');
+    }
   });
 
   it('at the desk in Hindi: a wrong item, an already packed shipment and an unreadable scan each say their word after the sound', async () => {
@@ -108,7 +129,7 @@ describe('spoken words', () => {
 
     // A plain failure elsewhere (a printer, a dispatch) buzzes without a word; an unknown badge asks for the lead.
     heard.words.length = 0;
-    playSound('failure', { said: 'The printer PDF refused the job.' });
+    playSound('failure', { sentences: [{ key: 'station.print.noSuchJob' }] });
     expect(heard.words).toEqual([]);
     await signInWithBadge(app.api, 'PSOP-ZZZZZZZZ');
     expect(heard.words.map((w) => w.url)).toEqual([expect.stringMatching(/hi\/callLead\.ogg$/)]);
@@ -128,6 +149,6 @@ describe('spoken words', () => {
     routeScan('\ufffd\ufffd\ufffd', 'serial');
     expect(heard.cues).toEqual(['wrongItem']);
     expect(heard.words).toEqual([]);
-    await statusSays(/Scan again/);
+    await statusSays(/स्कैन पढ़ा नहीं गया: उसमें अजीब अक्षर हैं/);
   });
 });

@@ -149,7 +149,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
       return facts.cache;
     },
     barcodes: () => (barcodes ??= new BarcodeCatalogue(new CatalogueFile(dataPaths(dataDir).barcodes, log))),
-    claims: () => (claims ??= new ClaimStore({ dir: join(dataDir, 'returns'), exportDir: join(dataDir, 'claim-exports'), clock })),
+    claims: () => (claims ??= new ClaimStore({ dir: join(dataDir, 'returns'), exportDir: join(dataDir, 'claim-exports'), clock, language: () => settings.get().language })),
     desk: () => {
       const s = settings.get();
       const client = session.client();

@@ -16,7 +16,8 @@ import type { PrintJob } from '../printing/print-job.js';
 import { PrinterRefusedError, type PrinterBackend, type PrinterStatus } from '../printing/printer-backend.js';
 import { PrinterDirectory } from '../printing/printer-discovery.js';
 import { jobSentence, noPrinterChosen } from '../printing/print-job-words.js';
-import { englishSentence } from '../../../shared/i18n/station-sentences.js';
+import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { PrintRole } from './app-context.js';
 import type { EventHub } from './dispatcher.js';
@@ -101,7 +102,7 @@ export class PrintService {
    * Follows a job until the printer reports it completed (ok) or it failed; each new sentence
    * of why it waits ("stopped: Out of labels") goes to `waiting` on the way.
    */
-  follow(jobId: string, waiting: (text: string) => void): Promise<{ ok: boolean; text: string }> {
+  follow(jobId: string, waiting: (said: { text: string; sentences?: KeyedSentence[] }) => void): Promise<{ ok: boolean; text: string; sentences?: KeyedSentence[] }> {
     return new Promise((resolve) => {
       let said = '';
       let off: () => void = () => undefined;
@@ -109,12 +110,12 @@ export class PrintService {
         const view = this.view(job);
         if (job.state === 'done' || job.state === 'failed') {
           off();
-          resolve({ ok: job.state === 'done', text: view.message });
+          resolve({ ok: job.state === 'done', text: view.message, ...(view.sentences ? { sentences: view.sentences } : {}) });
           return true;
         }
         if (job.state === 'waiting' && view.message !== said) {
           said = view.message;
-          waiting(view.message);
+          waiting({ text: view.message, ...(view.sentences ? { sentences: view.sentences } : {}) });
         }
         return false;
       };
@@ -122,7 +123,8 @@ export class PrintService {
       const now = this.queue.get(jobId);
       if (!now) {
         off();
-        resolve({ ok: false, text: `there is no print job ${jobId}` });
+        const gone = sentence('station.print.noSuchJob', { jobId });
+        resolve({ ok: false, text: englishSentence(gone), sentences: [gone] });
         return;
       }
       look(now);

@@ -5,6 +5,7 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { MarketplaceClient } from '../api/client.js';
 import type { DeskClaims } from './desk-claims.js';
 import { checkActionable } from './shipment-checks.js';
+import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 export interface ClaimShipmentDeps {
   claims: DeskClaims;
@@ -14,12 +15,13 @@ export interface ClaimShipmentDeps {
   locationId: string;
 }
 
-export async function claimShipment(shipment: ShipmentWire, deps: ClaimShipmentDeps): Promise<{ shipment: ShipmentWire } | { text: string }> {
+/** A refusal carries its keys, so the packer reads who holds the shipment in the desk's language. */
+export async function claimShipment(shipment: ShipmentWire, deps: ClaimShipmentDeps): Promise<{ shipment: ShipmentWire } | SaidWords> {
   const answer = await deps.claims.claim(shipment.shipmentId, deps.operator);
-  if (!answer.ok) return { text: answer.text };
+  if (!answer.ok) return { text: answer.text, sentences: answer.sentence ? [answer.sentence] : [] };
   const [fresh] = await deps.orders.getShipments({ shipmentIds: [shipment.shipmentId] });
-  const refusal = fresh ? checkActionable(fresh, { now: deps.now, locationId: deps.locationId }) : { text: `Shipment ${shipment.shipmentId} is gone at the marketplace.` };
+  const refusal = fresh ? checkActionable(fresh, { now: deps.now, locationId: deps.locationId }) : saying(sentence('station.claim.gone', { id: shipment.shipmentId }));
   if (!refusal) return { shipment: fresh! };
   await deps.claims.release(shipment.shipmentId);
-  return { text: refusal.text };
+  return { text: refusal.text, sentences: refusal.sentences };
 }

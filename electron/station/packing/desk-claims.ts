@@ -7,6 +7,13 @@ import type { InvoiceSeries } from './invoice-series.js';
 import type { InvoiceNumbering } from '../warehouse/invoice-numbering.js';
 
 /** `sentence`: the refusal as a catalogue key, for a desk that says it in its own language. */
+/** A shipment a bulk claim did not get, and why: English, and the same words as keys for the desk. */
+export interface ClaimRefusal {
+  shipmentId: string;
+  reason: string;
+  sentences?: KeyedSentence[];
+}
+
 export type ClaimAnswer = { ok: true } | { ok: false; text: string; sentence?: KeyedSentence };
 
 export interface PackedSerialIn {
@@ -35,7 +42,7 @@ export interface DeskClaims {
   /** The marketplace took the pack: the claim becomes permanent (recorded later when the database is away). */
   packed(shipmentIds: readonly string[]): Promise<void>;
   /** A wave's bulk claim: the ids this desk now holds, the others with why they were left out. */
-  claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: { shipmentId: string; reason: string }[] }>;
+  claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: ClaimRefusal[] }>;
   /** Told when the desk loses a claim it held. */
   onLost(listener: (shipmentIds: string[]) => void): () => void;
 }

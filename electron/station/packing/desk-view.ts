@@ -8,7 +8,7 @@ export interface LabelJob {
   shipmentId: string;
   status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
   text: string;
-  /** The same words as catalogue keys (absent while waiting: the watcher's words are English). */
+  /** The same words as catalogue keys (absent only for a printer's own reason, which comes in English). */
   sentences?: KeyedSentence[];
 }
 

@@ -1,8 +1,9 @@
 // Step 1 of the pack workflow: a scan finds the shipment. A shipment, order or order-item id
 // names it; a SKU, FSN or product barcode takes the next APPROVED single-item shipment of that
 // product at this location, oldest dispatchByDate first (issue "pack workflow", step 1).
-import { MAX_SCAN_LENGTH, type ClassifiedScan } from '../../../shared/barcodes.js';
+import type { ClassifiedScan } from '../../../shared/barcodes.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { garbledWords } from '../../../shared/garbled-scan.js';
 import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { OrdersClient } from '../api/orders-client.js';
@@ -10,16 +11,8 @@ import { searchSellerPacked } from './seller-search.js';
 
 export type Identified = { shipment: ShipmentWire } | { error: SaidWords };
 
-/**
- * A scan that could not be read, and what to do: said the same when opening and inside a
- * shipment; `label`: at the Dispatch screen, where the shipment label is scanned again.
- */
-export function garbledWords(value: string, label = false): KeyedSentence {
-  const params = { length: value.length, max: MAX_SCAN_LENGTH };
-  if (value === '') return label ? sentence('station.dispatch.garbledEmpty') : sentence('station.pack.garbledEmpty');
-  if (value.length > MAX_SCAN_LENGTH) return label ? sentence('station.dispatch.garbledLong', params) : sentence('station.pack.garbledLong', params);
-  return label ? sentence('station.dispatch.garbledUnreadable') : sentence('station.pack.garbledUnreadable');
-}
+/** Said the same when opening and inside a shipment, and at Dispatch (shared/garbled-scan.ts). */
+export { garbledWords };
 
 const refused = (words: KeyedSentence): Identified => ({ error: saying(words) });
 

@@ -14,7 +14,7 @@ export interface LabelFollower {
 }
 
 export async function followLabel(deps: DeskDeps, shipmentId: string, follower: LabelFollower): Promise<void> {
-  const printed = await waitAndPrint(deps, shipmentId, (text, stage = 'waitingLabel') => follower.report({ shipmentId, status: stage, text }));
+  const printed = await waitAndPrint(deps, shipmentId, (said, stage = 'waitingLabel') => follower.report({ shipmentId, status: stage, ...said }));
   follower.report({ shipmentId, status: printed.ok ? 'printed' : 'failed', text: printed.text, sentences: printed.sentences });
   if (!printed.ok) return;
   if (deps.rtdPolicy === 'endOfWave') {

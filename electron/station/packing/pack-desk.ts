@@ -201,10 +201,8 @@ export class PackDesk {
       }
       const claims = this.deps.claims;
       if (claims && (await claims.confirm([session.shipmentId])).length === 0) {
-        const text = claims.holds(session.shipmentId)
-          ? `This desk's claim on shipment ${session.shipmentId} is running out while the warehouse database is away, so another desk could take it over: packing it waits for the database. Press Enter again when the link is back.`
-          : `Shipment ${session.shipmentId} is no longer held by this desk: a lead released it or another desk took it over. Put it aside (Esc) and scan it again.`;
-        return this.say({ tone: 'error', text, sound: 'failure' });
+        const id = session.shipmentId;
+        return this.say(refused(claims.holds(id) ? sentence('station.claim.runningOut', { id }) : sentence('station.claim.noLongerHeld', { id })));
       }
       const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));
       const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);
@@ -278,7 +276,7 @@ export class PackDesk {
     if (missing.length > 0) return this.say(refused(sentence('station.pack.noListing', { sku: missing[0]! })));
     const claims = this.deps.claims;
     const claimed = claims ? await claimShipment(found.shipment, { claims, operator: this.deps.who.operator, orders: this.deps.client.orders, now: this.deps.clock.now().getTime(), locationId: this.deps.locationId }) : { shipment: found.shipment };
-    if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, sound: 'failure' });
+    if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, ...(claimed.sentences.length > 0 ? { sentences: claimed.sentences } : {}), sound: 'failure' });
     found.shipment = claimed.shipment;
     const sessionId = this.deps.newSessionId();
     await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk });

@@ -14,7 +14,7 @@ import type { PackSessionState } from './pack-session.js';
 import { documentsReady, labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments } from './reconcile.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
-import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
+import { keyed, saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
@@ -23,7 +23,13 @@ export interface LabelPrinter {
    * Follows a queued job until the printer reports it completed (ok) or it failed, telling each
    * reason it waits ("stopped: Out of labels"). Without it, handing the job over counts as printed.
    */
-  whenPrinted?(jobId: string, waiting: (text: string) => void): Promise<{ ok: boolean; text: string }>;
+  whenPrinted?(jobId: string, waiting: (said: Words) => void): Promise<{ ok: boolean } & Words>;
+}
+
+/** Words of the station with, where it has them, the same words as catalogue keys (a printer's own reason has none). */
+export interface Words {
+  text: string;
+  sentences?: KeyedSentence[];
 }
 
 /** Where a shipment's label is: at the marketplace still, or in the printer's hands. */
@@ -109,7 +115,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
 }
 
 /** Waits for a shipment's documents; false when they did not come in time. */
-export type DocumentsWait = (deps: DeskDeps, shipmentId: string, progress: (text: string) => void) => Promise<boolean>;
+export type DocumentsWait = (deps: DeskDeps, shipmentId: string, progress: (said: Words) => void) => Promise<boolean>;
 
 /**
  * Through the station's one label watcher (label-watcher.ts): every shipment waiting at this
@@ -118,9 +124,9 @@ export type DocumentsWait = (deps: DeskDeps, shipmentId: string, progress: (text
  */
 export const watchDocuments: DocumentsWait = async (deps, shipmentId, progress) => {
   const started = deps.clock.now().getTime();
-  progress('Waiting for the label…');
+  progress(saying(sentence('station.pack.waitingLabel')));
   // The packer sees the wait grow; the watcher does the asking.
-  const ticker = setInterval(() => progress(`Waiting for the label… ${Math.round((deps.clock.now().getTime() - started) / 1000)} s`), 1000);
+  const ticker = setInterval(() => progress(saying(sentence('station.pack.waitingLabelSeconds', { seconds: Math.round((deps.clock.now().getTime() - started) / 1000) }))), 1000);
   try {
     return (await labelWatcherFor(deps.client).watch(shipmentId, { maxWaitMs: MAX_LABEL_GENERATION_MS })).ready;
   } finally {
@@ -138,7 +144,7 @@ export const pollDocumentsWithBackoff: DocumentsWait = async (deps, shipmentId, 
     if (s && documentsReady(s)) return true;
     const waited = deps.clock.now().getTime() - started;
     if (waited > MAX_LABEL_GENERATION_MS) return false;
-    progress(`Waiting for the label… ${Math.round(waited / 1000)} s`);
+    progress(saying(sentence('station.pack.waitingLabelSeconds', { seconds: Math.round(waited / 1000) })));
     await sleep(delay);
     delay = Math.min(delay * 2, 15_000);
   }
@@ -147,10 +153,10 @@ export const pollDocumentsWithBackoff: DocumentsWait = async (deps, shipmentId, 
 export async function waitAndPrint(
   deps: DeskDeps,
   shipmentId: string,
-  progress: (text: string, stage?: LabelStage) => void,
+  progress: (said: Words, stage?: LabelStage) => void,
   waitForDocuments: DocumentsWait = watchDocuments,
 ): Promise<{ ok: boolean } & SaidWords> {
-  if (!(await waitForDocuments(deps, shipmentId, (text) => progress(text)))) {
+  if (!(await waitForDocuments(deps, shipmentId, (said) => progress(said)))) {
     return { ok: false, ...saying(sentence('station.pack.noLabelYet', { id: shipmentId })) };
   }
   try {
@@ -159,9 +165,11 @@ export async function waitAndPrint(
     if (jobId && deps.printer.whenPrinted) {
       // "Printed" is what the spool says, not what was handed to it: a stopped printer keeps the
       // job, and the packer reads why until the printer completes it.
-      progress(`Label sent to ${printer}; waiting for the printer to print it.`, 'waitingPrinter');
-      const done = await deps.printer.whenPrinted(jobId, (text) => progress(text, 'waitingPrinter'));
-      if (!done.ok) return { ok: false, ...saying(sentence('station.pack.labelNotPrinted', { id: shipmentId, reason: done.text })) };
+      progress(saying(sentence('station.pack.labelSentWaiting', { printer })), 'waitingPrinter');
+      const done = await deps.printer.whenPrinted(jobId, (said) => progress(said, 'waitingPrinter'));
+      // The job's reason said in the desk's language where the print queue has it as a key.
+      const why = done.sentences?.length === 1 ? done.sentences[0] : undefined;
+      if (!done.ok) return { ok: false, ...saying(why ? keyed('station.pack.labelNotPrinted', { id: shipmentId }, { reason: why }) : sentence('station.pack.labelNotPrinted', { id: shipmentId, reason: done.text })) };
     }
     await deps.journal.appendSession({ sessionId: `print-${shipmentId}`, event: 'closed', shipmentId, printer, reason: LABEL_PRINTED });
     return { ok: true, ...saying(note ? sentence('station.pack.labelPrintedNote', { printer, note }) : sentence('station.pack.labelPrinted', { printer })) };

@@ -15,12 +15,22 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import { adviceFor } from './pack-error-messages.js';
 import { searchAllSellerPacked } from './seller-search.js';
 import { applyWithReconcile } from './wave-batch.js';
+import { skippedFor, type Skipped } from './wave-plan.js';
+import type { WaveFailure } from './wave.js';
+import type { Words } from './pack-submit.js';
+import { saying, sentence } from '../../../shared/i18n/station-sentences.js';
+
+/** The marketplace's refusal as advice to the packer, in English and as its key. */
+function advised(f: WaveFailure): Words {
+  const advice = adviceFor(f.code, f.message);
+  return { text: advice.sentence, sentences: [advice.said] };
+}
 
 export interface PackedWaiting {
   /** PACKED at this location, label ready: what "Dispatch packed" sends. */
   ready: string[];
   /** Packed, label not ready yet, with what to do. */
-  notReady: { shipmentId: string; reason: string }[];
+  notReady: Skipped[];
 }
 
 export interface PackedWaitingDeps {
@@ -59,7 +69,7 @@ export async function findPackedWaiting(deps: PackedWaitingDeps, locationId: str
     if (s.locationId !== locationId || s.shipmentType === 'SELF') continue;
     if (s.hold) continue; // a held shipment may not move (spec § Shipment); the Queue shows it on hold
     if (allPacked(s, 'PACKED')) waiting.ready.push(s.shipmentId);
-    else if (allPacked(s, 'PACKING_IN_PROGRESS')) waiting.notReady.push({ shipmentId: s.shipmentId, reason: 'Packed; its label is not ready yet. Dispatch it again in a moment.' });
+    else if (allPacked(s, 'PACKING_IN_PROGRESS')) waiting.notReady.push(skippedFor(s.shipmentId, saying(sentence('station.wave.labelPending'))));
   }
   return waiting;
 }
@@ -69,15 +79,15 @@ export async function dispatchPackedWaiting(
   deps: PackedWaitingDeps,
   locationId: string,
   alsoKnown: readonly string[] = [],
-): Promise<{ dispatched: string[]; failed: { shipmentId: string; text: string }[] }> {
+): Promise<{ dispatched: string[]; failed: ({ shipmentId: string } & Words)[] }> {
   const waiting = await findPackedWaiting(deps, locationId, alsoKnown);
-  const failed: { shipmentId: string; code: string; message: string }[] = [];
+  const failed: WaveFailure[] = [];
   const dispatched = waiting.ready.length > 0 ? await applyWithReconcile(deps, 'dispatch', waiting.ready, (ids) => deps.client.orders.dispatch(ids, locationId), failed) : [];
   return {
     dispatched,
     failed: [
-      ...failed.map((f) => ({ shipmentId: f.shipmentId, text: f.code === 'NO_ANSWER' || f.code === 'NOT_FOUND' ? f.message : adviceFor(f.code, f.message).sentence })),
-      ...waiting.notReady.map((n) => ({ shipmentId: n.shipmentId, text: n.reason })),
+      ...failed.map((f) => (f.code === 'NO_ANSWER' || f.code === 'NOT_FOUND' ? { shipmentId: f.shipmentId, text: f.message, sentences: f.sentences } : { shipmentId: f.shipmentId, ...advised(f) })),
+      ...waiting.notReady.map((n) => ({ shipmentId: n.shipmentId, text: n.reason, sentences: n.sentences })),
     ],
   };
 }

@@ -11,6 +11,15 @@ import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { WaveDeps, WaveSummary } from './wave.js';
+import { saying, sentence } from '../../../shared/i18n/station-sentences.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+
+/** What the packer reads when the marketplace never confirmed an operation. */
+const NO_ANSWER: Record<ShipmentOp, (rounds: number) => KeyedSentence> = {
+  pack: (rounds) => sentence('station.wave.noAnswerPack', { rounds }),
+  dispatch: (rounds) => sentence('station.wave.noAnswerDispatch', { rounds }),
+  cancel: (rounds) => sentence('station.wave.noAnswerCancel', { rounds }),
+};
 
 /** Rounds of reconcile-and-resend before a shipment is reported failed. */
 const MAX_ROUNDS = 5;
@@ -65,12 +74,14 @@ export async function applyWithReconcile(
       const notDone = ids.filter((id) => !r.done.includes(id));
       await deps.journal.appendOutcome({ intentId, status: notDone.length === 0 ? 'ok' : 'failed', result: { done: ids.filter((id) => r.done.includes(id)), notDone }, reconciled: true });
     }
-    for (const id of r.unknown) failed.push({ shipmentId: id, code: 'NOT_FOUND', message: 'The marketplace no longer returns this shipment.' });
+    const gone = saying(sentence('station.wave.gone'));
+    for (const id of r.unknown) failed.push({ shipmentId: id, code: 'NOT_FOUND', message: gone.text, sentences: gone.sentences });
     pending = r.notDone;
     progress(done.length);
   }
   for (const id of pending.filter((x) => !done.includes(x) && !failed.some((f) => f.shipmentId === x))) {
-    failed.push({ shipmentId: id, code: 'NO_ANSWER', message: `The marketplace did not confirm ${op} after ${rounds} attempts; it was not sent again blindly.` });
+    const unconfirmed = saying(NO_ANSWER[op](rounds));
+    failed.push({ shipmentId: id, code: 'NO_ANSWER', message: unconfirmed.text, sentences: unconfirmed.sentences });
   }
   return done;
 }

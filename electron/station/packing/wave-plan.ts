@@ -12,11 +12,22 @@ import { parcelsFromListing } from './pack-request.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { searchAllSellerPacked } from './seller-search.js';
 import { checkActionable } from './shipment-checks.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 
 export interface Skipped {
   shipmentId: string;
+  /** English, for logs and the command line. */
   reason: string;
+  /** The same words as catalogue keys, said by the desk in its language. */
+  sentences?: KeyedSentence[];
 }
+
+/** Why a shipment is left out, in English and as keys. */
+export type Reason = SaidWords;
+
+/** A left-out shipment with its reason in both forms. */
+export const skippedFor = (shipmentId: string, reason: Reason): Skipped => ({ shipmentId, reason: reason.text, sentences: reason.sentences });
 
 export interface PlannedShipment {
   shipmentId: string;
@@ -43,8 +54,8 @@ export interface PlanDeps {
   clock: Clock;
 }
 
-export const PUT_ASIDE_REASON = 'Put aside at the desk; pick it in the wave preview to pack it in a wave.';
-export const NOT_CONFIRMED_REASON = 'Not in the confirmed wave (it became ready after the preview); run another wave for it.';
+export const PUT_ASIDE_REASON: Reason = saying(sentence('station.wave.putAside'));
+export const NOT_CONFIRMED_REASON: Reason = saying(sentence('station.wave.notConfirmed'));
 
 /** The search a wave packs from (spec § POST /v3/shipments/filter/): approved, standard delivery, not on hold. */
 export function waveFilter(locationId: string, sku?: string): SearchFilter {
@@ -53,25 +64,25 @@ export function waveFilter(locationId: string, sku?: string): SearchFilter {
 }
 
 /** A wave by SKU takes only single-unit, single-item shipments of it (one scan identifies each). */
-export function skuWaveRefusal(shipment: ShipmentWire, sku: string | undefined): string | undefined {
+export function skuWaveRefusal(shipment: ShipmentWire, sku: string | undefined): Reason | undefined {
   if (!sku) return undefined;
   // One SKU on several order lines is several units of it, not several different items.
   const skus = new Set(shipment.orderItems.map((i) => i.sku));
-  if (skus.size > 1) return `Holds ${skus.size} different items, not only ${sku}: pack it at the desk or in a wave of the whole location.`;
+  if (skus.size > 1) return saying(sentence('station.wave.mixedItems', { n: skus.size, sku }));
   const units = shipment.orderItems.reduce((n, i) => n + i.quantity, 0);
-  if (units !== 1) return `Holds ${units} units of ${sku}: pack it at the desk or in a wave of the whole location.`;
+  if (units !== 1) return saying(sentence('station.wave.units', { n: units, sku }));
   return undefined;
 }
 
 /** Why a wave cannot pack this shipment on its own (undefined: it can). Facts must be loaded. */
-export function skipReason(shipment: ShipmentWire, deps: Pick<PlanDeps, 'facts' | 'clock'>, locationId: string, missing: readonly string[]): string | undefined {
+export function skipReason(shipment: ShipmentWire, deps: Pick<PlanDeps, 'facts' | 'clock'>, locationId: string, missing: readonly string[]): Reason | undefined {
   const refusal = checkActionable(shipment, { now: deps.clock.now().getTime(), locationId });
-  if (refusal) return refusal.text;
+  if (refusal) return { text: refusal.text, sentences: refusal.sentences };
   const noListing = shipment.orderItems.find((i) => missing.includes(i.sku));
-  if (noListing) return `No listing found for SKU ${noListing.sku}: its tax code and package size are unknown.`;
+  if (noListing) return saying(sentence('station.wave.noListing', { sku: noListing.sku }));
   const serialized = shipment.orderItems.find((i) => deps.facts.of(i.sku)?.serialized);
-  if (serialized) return `Needs the packer: ${serialized.title ?? serialized.sku} requires IMEI/serial capture at the desk.`;
-  if (!parcelsFromListing(shipment, deps.facts.of)) return 'The listing has no package dimensions and weight; weigh and measure it at the desk.';
+  if (serialized) return saying(sentence('station.wave.needsSerial', { title: serialized.title ?? serialized.sku }));
+  if (!parcelsFromListing(shipment, deps.facts.of)) return saying(sentence('station.wave.noSize'));
   return undefined;
 }
 
@@ -85,8 +96,8 @@ export async function outsideTheWave(client: MarketplaceClient, locationId: stri
   const held = await searchAllSellerPacked(client.orders, request({ ...base, hold: true }));
   const self = await searchAllSellerPacked(client.orders, request({ ...base, shipmentTypes: ['SELF'] }));
   return [
-    ...held.shipments.map((s) => ({ shipmentId: s.shipmentId, reason: 'On hold by the marketplace: it cannot be packed until the hold is released.' })),
-    ...self.shipments.filter((s) => !s.hold).map((s) => ({ shipmentId: s.shipmentId, reason: 'Self-ship: the seller delivers it; dispatch it from Returns & self ship.' })),
+    ...held.shipments.map((s) => skippedFor(s.shipmentId, saying(sentence('station.wave.onHold')))),
+    ...self.shipments.filter((s) => !s.hold).map((s) => skippedFor(s.shipmentId, saying(sentence('station.wave.selfShip')))),
   ];
 }
 
@@ -107,7 +118,7 @@ export async function planWave(deps: PlanDeps, options: { locationId: string; sk
   const plan: WavePlan = { locationId, sku, pack: [], skipped: [], putAside: [], capped: found.capped };
   for (const s of found.shipments) {
     const reason = skuWaveRefusal(s, sku) ?? skipReason(s, deps, locationId, missing);
-    if (reason) plan.skipped.push({ shipmentId: s.shipmentId, reason });
+    if (reason) plan.skipped.push(skippedFor(s.shipmentId, reason));
     else if (options.putAside.has(s.shipmentId)) plan.putAside.push(planned(s));
     else plan.pack.push(planned(s));
   }

@@ -26,7 +26,9 @@ import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-req
 import type { ProductFactsCache } from './product-facts.js';
 import { searchSellerPacked } from './seller-search.js';
 import { applyWithReconcile, waitForDocuments } from './wave-batch.js';
-import { NOT_CONFIRMED_REASON, outsideTheWave, PUT_ASIDE_REASON, skipReason, skuWaveRefusal, waveFilter } from './wave-plan.js';
+import { NOT_CONFIRMED_REASON, outsideTheWave, PUT_ASIDE_REASON, skipReason, skippedFor, skuWaveRefusal, waveFilter, type Reason, type Skipped } from './wave-plan.js';
+import { StationError, type KeyedSentence } from '../../../shared/contract/define.js';
+import { saying, sentence } from '../../../shared/i18n/station-sentences.js';
 
 export interface WaveDeps {
   client: MarketplaceClient;
@@ -69,10 +71,18 @@ export type WaveProgress =
   | { step: 'labels'; pages: number; jobs: number; shipments: number; total: number }
   | { step: 'dispatched'; done: number; total: number };
 
+/** A shipment the wave could not finish: the marketplace's or the station's words, with keys where the station said them. */
+export interface WaveFailure {
+  shipmentId: string;
+  code: string;
+  message: string;
+  sentences?: KeyedSentence[];
+}
+
 export interface WaveSummary {
   packed: number;
-  skipped: { shipmentId: string; reason: string }[];
-  failed: { shipmentId: string; code: string; message: string }[];
+  skipped: Skipped[];
+  failed: WaveFailure[];
   labelsPages: number;
   dispatched: number;
   requests: number;
@@ -131,7 +141,7 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
     sort: { field: 'dispatchByDate', order: 'asc' },
   });
   // Every approved shipment the wave does not pack is named in the summary with why.
-  const leftOut = (s: ShipmentWire): string | undefined =>
+  const leftOut = (s: ShipmentWire): Reason | undefined =>
     skuWaveRefusal(s, options.sku) ??
     (options.only && !options.only.has(s.shipmentId) ? (options.putAside?.has(s.shipmentId) ? PUT_ASIDE_REASON : NOT_CONFIRMED_REASON) : undefined) ??
     (!options.only && options.putAside?.has(s.shipmentId) ? PUT_ASIDE_REASON : undefined);
@@ -145,7 +155,7 @@ export async function runWave(deps: WaveDeps, options: WaveOptions): Promise<Wav
       const wanted: ShipmentWire[] = [];
       for (const s of page.value) {
         const reason = leftOut(s);
-        if (reason) summary.skipped.push({ shipmentId: s.shipmentId, reason });
+        if (reason) summary.skipped.push(skippedFor(s.shipmentId, reason));
         else wanted.push(s);
       }
       counts.found += wanted.length;
@@ -196,7 +206,7 @@ async function runBatch(
   const packable: ShipmentWire[] = [];
   for (const shipment of shipments) {
     const reason = skipReason(shipment, deps, options.locationId, missing);
-    if (reason) summary.skipped.push({ shipmentId: shipment.shipmentId, reason });
+    if (reason) summary.skipped.push(skippedFor(shipment.shipmentId, reason));
     else packable.push(shipment);
   }
   if (deps.claims) packable.splice(0, packable.length, ...(await claimBatch(deps, deps.claims, packable, summary)));
@@ -209,7 +219,8 @@ async function runBatch(
     // waits, its claims go back, and the summary says why.
     if (!deps.claims) throw e;
     for (const s of packable) await deps.claims.release(s.shipmentId);
-    summary.skipped.push(...packable.map((s) => ({ shipmentId: s.shipmentId, reason: (e as Error).message })));
+    const said = e instanceof StationError && e.sentence ? { sentences: [e.sentence] } : {};
+    summary.skipped.push(...packable.map((s) => ({ shipmentId: s.shipmentId, reason: (e as Error).message, ...said })));
     return { packed: [], ready: [], dispatched: [] };
   }
   const requests = new Map<string, PackShipmentRequest>();
@@ -236,7 +247,7 @@ async function runBatch(
       requests.delete(id);
       const n = invoiceOf.get(id);
       if (n) await voidOrGiveBack(deps.invoices, n, 'Not packed: this desk lost its claim before the pack.');
-      summary.skipped.push({ shipmentId: id, reason: 'Held by another desk now: this desk lost its claim before the pack.' });
+      summary.skipped.push(skippedFor(id, saying(sentence('station.wave.lostClaim'))));
     }
   }
   const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary.failed, adder('packed', progress.packed));
@@ -250,7 +261,8 @@ async function runBatch(
 
   const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, adder('ready', progress.ready));
   for (const id of packed.filter((x) => !ready.includes(x))) {
-    summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: 'Packed, but its label was not ready in time; print it from Print when it is.' });
+    const late = saying(sentence('station.wave.labelNotReady'));
+    summary.failed.push({ shipmentId: id, code: 'LABEL_NOT_READY', message: late.text, sentences: late.sentences });
   }
   // Both need only PACKED (spec § Shipment: labels after PACKED, dispatch from PACKED): the label
   // PDF and ready to dispatch are asked for at once, so a batch costs one round trip for the two.
@@ -280,7 +292,7 @@ async function claimBatch(deps: WaveDeps, claims: DeskClaims, shipments: Shipmen
     const s = fresh.get(id);
     if (s && s.orderItems.every((i) => i.status === 'APPROVED')) out.push(s);
     else {
-      summary.skipped.push({ shipmentId: id, reason: 'No longer approved: packed at another desk meanwhile.' });
+      summary.skipped.push(skippedFor(id, saying(sentence('station.wave.noLongerApproved'))));
       await claims.release(id);
     }
   }

@@ -74,6 +74,11 @@ function printable(text: string, faces: Faces): string {
 
 const fontOf = (run: { devanagari: boolean }, faces: Faces): PDFFont => (run.devanagari && faces.devanagari ? faces.devanagari : faces.latin);
 
+/** How wide a line is drawn (before any shrinking to fit), for wrapping a longer text. */
+export function textWidth(text: string, faces: Faces, size: number): number {
+  return widthOf(printable(text, faces), faces, size);
+}
+
 function widthOf(line: string, faces: Faces, size: number): number {
   return scriptRuns(line).reduce((w, run) => w + fontOf(run, faces).widthOfTextAtSize(run.text, size), 0);
 }

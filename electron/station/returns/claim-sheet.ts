@@ -1,51 +1,64 @@
 // The one-page PDF that goes with a claim: the return, its shipment and order, what came back,
-// who received it and when (IST), the notes, and the photos in a grid scaled to fit the page.
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+// who received it and when (IST), the notes, and the photos in a grid scaled to fit the page. In
+// the desk's language, from the same catalogues as the screens; Devanagari is embedded and each
+// line keeps its words as text (printing/slip-fonts.ts), as on the box slips, so the marketplace's
+// claim desk can copy and search it. The buyer's reason stays in the marketplace's own words.
+import { PDFDocument } from 'pdf-lib';
 import type { ClaimView } from '../../../shared/contract/claims.js';
-import { formatIstDisplay } from '../packing/ist-dates.js';
-import { CONDITION_WORDS } from './condition-words.js';
-
-/** The standard fonts only encode WinAnsi: anything else prints as '?'. */
-const printable = (text: string) => text.replace(/[^\u0020-\u007e]/g, '?');
+import { drawLine, embedSlipFonts, hasDevanagari, textWidth } from '../printing/slip-fonts.js';
+import { slipWords } from '../printing/slip-words.js';
+import { CONDITION_PHRASES } from './condition-words.js';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
 const LINE = 14;
 const GAP = 8;
 const PHOTO_COLUMNS = 2;
+const LABEL_WIDTH = 110;
+const MAX_NOTE_LINES = 6;
 
-export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Array[]): Promise<Uint8Array> {
+/** `language`: the desk's (en, hi …); a language without its catalogue prints in English. */
+export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Array[], language?: string): Promise<Uint8Array> {
+  const { t, fmt } = slipWords(language);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Claim for return ${claim.returnId}`);
+  doc.setTitle(t('returns.sheet.docTitle', { id: claim.returnId }));
   const page = doc.addPage([A4.width, A4.height]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let y = A4.height - MARGIN - 16;
-  page.drawText(printable(`Claim: return ${claim.returnId}`), { x: MARGIN, y, size: 16, font: bold, color: rgb(0, 0, 0) });
-  y -= 16 + GAP;
   const product = claim.title ? `${claim.title}${claim.sku ? ` (${claim.sku})` : ''}` : (claim.sku ?? '-');
+  const when = fmt.dateTime(claim.at);
+  const by = claim.operator && claim.operator !== claim.desk ? claim.operator : undefined;
   const rows: [string, string][] = [
-    ['Returns', claim.returnIds.join(', ')],
-    ['Shipment', claim.shipmentId ?? '-'],
-    ['Order', claim.orderId ?? '-'],
-    ['Order item', claim.orderItemId ?? '-'],
-    ['Product', `${product}${claim.quantity ? `, ${claim.quantity} ${claim.quantity === 1 ? 'unit' : 'units'}` : ''}`],
-    ["Buyer's reason", claim.reason ?? '-'],
-    ['What came back', CONDITION_WORDS[claim.condition]],
-    ['Received', `${formatIstDisplay(new Date(claim.at))} at ${claim.desk}${claim.operator && claim.operator !== claim.desk ? ` by ${claim.operator}` : ''}, location ${claim.locationId}`],
-    ['Photos', claim.photos.length === 0 ? 'none taken' : `${claim.photos.length}`],
+    [t('returns.sheet.returns'), claim.returnIds.join(', ')],
+    [t('returns.sheet.shipment'), claim.shipmentId ?? '-'],
+    [t('returns.sheet.order'), claim.orderId ?? '-'],
+    [t('returns.sheet.orderItem'), claim.orderItemId ?? '-'],
+    [t('returns.sheet.product'), claim.quantity ? t('returns.sheet.units', { what: product, count: claim.quantity }) : product],
+    [t('returns.sheet.reason'), claim.reason ?? '-'],
+    [t('returns.sheet.cameBack'), t(CONDITION_PHRASES[claim.condition].key)],
+    [
+      t('returns.sheet.received'),
+      by ? t('returns.sheet.receivedBy', { when, desk: claim.desk, operator: by, location: claim.locationId }) : t('returns.sheet.receivedAt', { when, desk: claim.desk, location: claim.locationId }),
+    ],
+    [t('returns.sheet.photos'), claim.photos.length === 0 ? t('returns.sheet.noPhotos') : fmt.number(claim.photos.length)],
   ];
+  const title = t('returns.sheet.title', { id: claim.returnId });
+  const notesLabel = t('returns.sheet.notes');
+  const fonts = await embedSlipFonts(doc, { devanagari: hasDevanagari([title, notesLabel, claim.notes ?? '', ...rows.flat()]) });
+  const valueX = MARGIN + LABEL_WIDTH;
+  const valueWidth = A4.width - 2 * MARGIN - LABEL_WIDTH;
+  let y = A4.height - MARGIN - 16;
+  drawLine(page, doc, title, { x: MARGIN, y, size: 16, maxWidth: A4.width - 2 * MARGIN, faces: fonts.bold });
+  y -= 16 + GAP;
   for (const [k, v] of rows) {
-    page.drawText(printable(k), { x: MARGIN, y, size: 10, font: bold });
-    page.drawText(printable(v), { x: MARGIN + 110, y, size: 10, font, maxWidth: A4.width - 2 * MARGIN - 110 });
+    drawLine(page, doc, k, { x: MARGIN, y, size: 10, maxWidth: LABEL_WIDTH - 4, faces: fonts.bold });
+    drawLine(page, doc, v, { x: valueX, y, size: 10, maxWidth: valueWidth, faces: fonts.regular });
     y -= LINE;
   }
   if (claim.notes) {
     y -= 4;
-    page.drawText('Notes', { x: MARGIN, y, size: 10, font: bold });
-    const lines = wrap(printable(claim.notes), (t) => font.widthOfTextAtSize(t, 10), A4.width - 2 * MARGIN - 110).slice(0, 6);
+    drawLine(page, doc, notesLabel, { x: MARGIN, y, size: 10, maxWidth: LABEL_WIDTH - 4, faces: fonts.bold });
+    const lines = wrap(claim.notes, (text) => textWidth(text, fonts.regular, 10), valueWidth).slice(0, MAX_NOTE_LINES);
     for (const l of lines) {
-      page.drawText(l, { x: MARGIN + 110, y, size: 10, font });
+      drawLine(page, doc, l, { x: valueX, y, size: 10, maxWidth: valueWidth, faces: fonts.regular });
       y -= LINE;
     }
   }

@@ -23,6 +23,8 @@ export interface ClaimStoreOptions {
   /** Where exports are written, one folder per export. */
   exportDir: string;
   clock: Clock;
+  /** The desk's language, for the claim PDF (en, hi …). */
+  language?: () => string | undefined;
 }
 
 export class ClaimStore {
@@ -102,7 +104,7 @@ export class ClaimStore {
       return path;
     });
     const pdf = join(folder, `claim-${returnId}.pdf`);
-    writeFileDurably(pdf, Buffer.from(await claimSheetPdf(claim, photos.map((p) => Buffer.from(p.data, 'base64')))), 0o600);
+    writeFileDurably(pdf, Buffer.from(await claimSheetPdf(claim, photos.map((p) => Buffer.from(p.data, 'base64')), this.options.language?.())), 0o600);
     return { folder, pdf, photos: written.filter((p) => statSync(p).size > 0) };
   }
 }

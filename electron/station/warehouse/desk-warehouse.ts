@@ -9,7 +9,7 @@
 // outage block; new claims wait with the reason; packs and serials are recorded when the link
 // is back; the outbox catches up on its own.
 import { join } from 'node:path';
-import type { ClaimAnswer, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
+import type { ClaimAnswer, ClaimRefusal, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
 import type { Clock } from '../packing/ist-dates.js';
 import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
@@ -17,7 +17,8 @@ import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
-import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
+import { englishSentence, keyed, sentence } from '../../../shared/i18n/station-sentences.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
@@ -67,8 +68,13 @@ export interface WarehouseStatus {
 }
 
 /** The one sentence a desk shows while new claims wait. */
+/** The same as a catalogue key, for the desk (the reason stays the database's own words). */
+export function claimsWaitSentence(reason: string): KeyedSentence {
+  return sentence('station.claim.waitsForDatabase', { reason });
+}
+
 export function claimsWaitText(reason: string): string {
-  return `New shipments wait: the warehouse database is unreachable (${reason}). Shipments this desk already holds can still be packed; try this one again when the link is back.`;
+  return englishSentence(claimsWaitSentence(reason));
 }
 
 export class DeskWarehouse implements DeskClaims {
@@ -181,7 +187,8 @@ export class DeskWarehouse implements DeskClaims {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
       // Held since before the outage (put back on screen after a restart, say): still ours while its lease lasts.
       if (this.safelyHeld(shipmentId)) return { ok: true };
-      return { ok: false, text: claimsWaitText(error.reason) };
+      const waits = claimsWaitSentence(error.reason);
+      return { ok: false, text: englishSentence(waits), sentence: waits };
     }
   }
 
@@ -249,30 +256,39 @@ export class DeskWarehouse implements DeskClaims {
     await this.recordPacked();
   }
 
-  async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: { shipmentId: string; reason: string }[] }> {
+  async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: ClaimRefusal[] }> {
     if (shipmentIds.length === 0) return { claimed: [], refused: [] };
     let claimed: string[];
-    let why: string;
+    let why: KeyedSentence;
+    const refusal = (shipmentId: string, said: KeyedSentence): ClaimRefusal => ({ shipmentId, reason: englishSentence(said), sentences: [said] });
     try {
       const fresh = new Set(await this.online(() => this.claims.claimWave(shipmentIds, this.desk, operator, waveId)));
       // Those this desk already holds (an earlier wave of it that stopped) are its own to pack.
       claimed = shipmentIds.filter((id) => fresh.has(id) || this.holds(id));
       this.leased(claimed);
-      why = 'Held by another desk of the warehouse (or already packed there).';
+      why = sentence('station.claim.heldElsewhere');
       // Who holds them, in the words a packer reads at the desk.
       const others = shipmentIds.filter((id) => !fresh.has(id) && !this.holds(id));
-      const held = new Map((others.length > 0 ? await this.online(() => this.claims.holders(others)).catch(() => []) : []).map((c) => [c.shipmentId, describeHolder(c)]));
+      const held = new Map((others.length > 0 ? await this.online(() => this.claims.holders(others)).catch(() => []) : []).map((c) => [c.shipmentId, c]));
       const got = new Set(claimed);
       for (const id of claimed) this.keeper.hold(id);
-      return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: held.get(shipmentId) ?? why })) };
+      return {
+        claimed,
+        refused: shipmentIds
+          .filter((id) => !got.has(id))
+          .map((shipmentId) => {
+            const holder = held.get(shipmentId);
+            return holder ? { shipmentId, reason: describeHolder(holder), sentences: [holderSentence(holder)] } : refusal(shipmentId, why);
+          }),
+      };
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
       claimed = shipmentIds.filter((id) => this.safelyHeld(id));
-      why = claimsWaitText(error.reason);
+      why = claimsWaitSentence(error.reason);
     }
     for (const id of claimed) this.keeper.hold(id);
     const got = new Set(claimed);
-    return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => ({ shipmentId, reason: why })) };
+    return { claimed, refused: shipmentIds.filter((id) => !got.has(id)).map((shipmentId) => refusal(shipmentId, why)) };
   }
 
   onLost(listener: (ids: string[]) => void): () => void {

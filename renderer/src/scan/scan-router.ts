@@ -10,7 +10,9 @@
 // is said, never dropped in silence.
 import { useEffect, useRef } from 'react';
 import { classifyScan, type ClassifiedScan } from '../../../shared/barcodes.js';
+import { garbledWords } from '../../../shared/garbled-scan.js';
 import { isBadgeCode } from '../../../shared/operators.js';
+import { tr } from '../i18n/i18n.js';
 import { say, useAppStore } from '../stores/app-store.js';
 import { playSound } from '../sound/feedback-sound.js';
 
@@ -92,9 +94,10 @@ function doubleRead(value: string, windowMs: number): void {
 export function routeScan(raw: string, source: ScanSource, now: number = Date.now(), doubleReadMs?: number): void {
   const scan = classifyScan(raw);
   if (scan.kind === 'garbled') {
-    const text = `That scan could not be read: ${scan.reason} Scan again.`;
-    say('error', text);
-    playSound('failure', { said: text });
+    // In the desk's language, and its spoken word chosen by the sentence's key.
+    const words = garbledWords(scan.value);
+    say('error', tr(words.key, words.params ?? {}));
+    playSound('failure', { sentences: [words] });
     return;
   }
   if (doubleReadMs !== undefined) return doubleRead(scan.value, doubleReadMs);

@@ -75,9 +75,9 @@ export function setSpeechOutput(next: SpeechOutput | undefined): void {
   speech = next ?? audioElement;
 }
 
-/** What decides the spoken word: the sentence the screen shows with the sound, or the word itself (null: none). */
+/** What decides the spoken word: the keyed sentences the screen shows with the sound, or the word itself (null: none). */
 export interface SpokenChoice {
-  said?: string;
+  sentences?: readonly { key: string }[];
   word?: SpokenWord | null;
 }
 
@@ -98,7 +98,7 @@ export function playSound(sound: SoundKind | Cue | 'none', spoken: SpokenChoice 
   }
   if (!speakWords) return;
   const plain = sound === 'success' || sound === 'failure';
-  const word = spoken.word !== undefined ? spoken.word : spokenWordOf(plain ? undefined : cue, spoken.said);
+  const word = spoken.word !== undefined ? spoken.word : spokenWordOf(plain ? undefined : cue, spoken.sentences);
   const clip = word && clipFor(i18n.language, word);
   if (!clip) return;
   try {

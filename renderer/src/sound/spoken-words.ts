@@ -24,13 +24,30 @@ export const SPOKEN_KEYS: Record<SpokenWord, string> = {
 };
 
 /**
- * The word for a sound and the sentence the screen said with it. The station's sentences stay
- * English whatever the desk shows, so the two errors a cue does not tell apart are found in them:
- * a shipment or serial already packed, and a scan that could not be read.
+ * The two errors a cue does not tell apart, by the catalogue key of the sentence the screen says
+ * with the sound, so the word is the same whatever language the desk shows: a shipment or serial
+ * already packed, and a scan that could not be read.
  */
-export function spokenWordOf(cue: Cue | undefined, said?: string): SpokenWord | undefined {
-  if (said && /\balready packed\b/i.test(said)) return 'alreadyPacked';
-  if (said && /\b(could not be read|scan again)\b/i.test(said)) return 'scanAgain';
+const WORD_OF_SENTENCE: Readonly<Record<string, SpokenWord>> = {
+  [msgKey('station.pack.alreadyPacked')]: 'alreadyPacked',
+  [msgKey('station.pack.serialInShift')]: 'alreadyPacked',
+  [msgKey('warehouse.claim.packed')]: 'alreadyPacked',
+  [msgKey('warehouse.claim.packedBy')]: 'alreadyPacked',
+  [msgKey('station.pack.garbledEmpty')]: 'scanAgain',
+  [msgKey('station.pack.garbledUnreadable')]: 'scanAgain',
+  [msgKey('station.pack.garbledLong')]: 'scanAgain',
+  [msgKey('station.dispatch.garbledEmpty')]: 'scanAgain',
+  [msgKey('station.dispatch.garbledUnreadable')]: 'scanAgain',
+  [msgKey('station.dispatch.garbledLong')]: 'scanAgain',
+  [msgKey('returns.scan.garbled')]: 'scanAgain',
+};
+
+/** The word for a sound and the keyed sentences the screen said with it (the first that names a word wins). */
+export function spokenWordOf(cue: Cue | undefined, sentences: readonly { key: string }[] = []): SpokenWord | undefined {
+  for (const s of sentences) {
+    const word = Object.hasOwn(WORD_OF_SENTENCE, s.key) ? WORD_OF_SENTENCE[s.key] : undefined;
+    if (word) return word;
+  }
   if (cue === 'wrongItem') return 'wrongItem';
   if (cue === 'serialNeeded') return 'serialNeeded';
   if (cue === 'lead') return 'callLead';

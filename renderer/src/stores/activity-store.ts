@@ -1,6 +1,8 @@
 // The audit trail as the Activity screen shows it: the last search and the day's counts.
 import { create } from 'zustand';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
+import { errorWords } from '../app/errors.js';
+import { i18n } from '../i18n/i18n.js';
 
 export type ActivityEntry = ResultOf<'activity.search'>[number];
 export type ActivityStats = ResultOf<'activity.stats'>;
@@ -15,7 +17,6 @@ interface ActivityState {
   loadStats(api: StationApi, day?: string): Promise<void>;
 }
 
-const words = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
 export const useActivityStore = create<ActivityState>((set) => ({
   entries: [],
@@ -24,17 +25,18 @@ export const useActivityStore = create<ActivityState>((set) => ({
   async search(api, query) {
     set({ loading: true, error: undefined });
     try {
-      const entries = await api.invoke('activity.search', { ...query, limit: 500 });
+      // The desk's language, so a search finds the sentences in the words the screen shows.
+      const entries = await api.invoke('activity.search', { ...query, limit: 500, language: i18n.language });
       set({ entries, loading: false, searched: true });
     } catch (e) {
-      set({ loading: false, searched: true, error: words(e, 'The activity could not be read.') });
+      set({ loading: false, searched: true, error: errorWords(e) });
     }
   },
   async loadStats(api, day) {
     try {
       set({ stats: await api.invoke('activity.stats', day ? { day } : {}) });
     } catch (e) {
-      set({ error: words(e, 'The counts could not be read.') });
+      set({ error: errorWords(e) });
     }
   },
 }));

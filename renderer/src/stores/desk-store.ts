@@ -41,8 +41,8 @@ export function resetDeskStore(): void {
 
 function speak(feedback: DeskView['feedback'], cue: ReturnType<typeof deskCue> | DeskView['feedback']['sound'] = feedback.sound): void {
   say(feedback.tone, deskWords(feedback));
-  // The spoken word is chosen from the station's English sentence (sound/spoken-words.ts).
-  playSound(cue, { said: feedback.text });
+  // The spoken word is chosen by the keys of the station's sentences (sound/spoken-words.ts).
+  playSound(cue, { sentences: feedback.sentences });
 }
 
 /** Label jobs that reached an end since the last view: the packer has moved on, so say it. */

@@ -76,7 +76,7 @@ describe('a wave of a location with every kind of approved shipment', () => {
     const left = approvedAt(sb, location).sort();
     expect(left).toEqual([...ids.held, ...ids.self, ...ids.phone, ...ids.aside].sort());
     expect(summary.skipped.map((s) => s.shipmentId).sort()).toEqual(left);
-    expect(summary.skipped.find((s) => s.shipmentId === ids.aside[0])!.reason).toBe(PUT_ASIDE_REASON);
+    expect(summary.skipped.find((s) => s.shipmentId === ids.aside[0])).toMatchObject({ reason: PUT_ASIDE_REASON.text, sentences: [{ key: 'station.wave.putAside' }] });
   });
 
   it('declares the weight of every unit: a 2-unit shipment twice the package, a 2-item one the sum, with the largest package', () => {

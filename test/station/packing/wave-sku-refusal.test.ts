@@ -12,10 +12,13 @@ describe('a wave by SKU', () => {
   });
   it('names the units of one SKU on two lines, not different items', () => {
     const reason = skuWaveRefusal(shipment([{ sku: 'KTC-STD-004', quantity: 1 }, { sku: 'KTC-STD-004', quantity: 2 }]), 'KTC-STD-004');
-    expect(reason).toMatch(/^Holds 3 units of KTC-STD-004/);
+    expect(reason?.text).toMatch(/^Holds 3 units of KTC-STD-004/);
+    // The same words as a key, for the desk's language.
+    expect(reason?.sentences).toEqual([{ key: 'station.wave.units', params: { n: 3, sku: 'KTC-STD-004' } }]);
   });
   it('names different items when the shipment holds another SKU', () => {
     const reason = skuWaveRefusal(shipment([{ sku: 'KTC-STD-004', quantity: 1 }, { sku: 'TSH-M-BLK-001', quantity: 1 }]), 'KTC-STD-004');
-    expect(reason).toMatch(/^Holds 2 different items, not only KTC-STD-004/);
+    expect(reason?.text).toMatch(/^Holds 2 different items, not only KTC-STD-004/);
+    expect(reason?.sentences).toEqual([{ key: 'station.wave.mixedItems', params: { n: 2, sku: 'KTC-STD-004' } }]);
   });
 });

@@ -1,7 +1,9 @@
 // Contract handlers of the activity screen (issue "packing desk app", screen 8): the journal as
 // an audit trail in sentences, newest first, and the counts per shift and packs per hour.
 // Dates without a zone are IST, the marketplace's reading (spec § POST /v3/shipments/filter/).
-import { StationError } from '../../../../shared/contract/define.js';
+import { StationError, type KeyedSentence } from '../../../../shared/contract/define.js';
+import { sentenceParams } from '../../../../shared/i18n/sentence-parts.js';
+import { slipWords } from '../../printing/slip-words.js';
 import { countsPerShift, packsPerHour, queryAudit } from '../../journal/audit-query.js';
 import { istInstant, istParts, parseIst, todayIst } from '../../packing/ist-dates.js';
 import type { AppContext } from '../app-context.js';
@@ -31,18 +33,22 @@ const hhmm = (at: Date) => {
 
 export function activityHandlers(ctx: AppContext): Handlers {
   return {
-    'activity.search': async ({ text, from, to, limit }) => {
+    'activity.search': async ({ text, from, to, limit, language }) => {
       const range = { from: dateArg(from, 'from'), to: dateArg(to, 'to') };
       if (range.from && range.to && range.from >= range.to) throw new StationError('BAD_RANGE', 'The "from" date must be before the "to" date.');
       const records = await ctx.journal.records();
       const index = indexTrail(records);
       const needle = text?.trim().toLowerCase();
+      // The packer searches in the words the screen shows: the sentence in the desk's language
+      // as well as its English and the record (ids, codes).
+      const shown = language ? slipWords(language) : undefined;
+      const inDeskLanguage = (s: KeyedSentence | undefined) => (s && shown && shown.language !== 'en' ? shown.t(s.key, sentenceParams(s, (key, params) => shown.t(key, params))) : '');
       const out = [];
       // Newest first: the screen opens on what just happened.
       for (const entry of queryAudit(records, range).reverse()) {
         const sentence = sentenceFor(entry, index);
         if (!sentence) continue;
-        if (needle && !`${sentence.text} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
+        if (needle && !`${sentence.text} ${inDeskLanguage(sentence.sentence)} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
         out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, sentence: sentence.sentence, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
         if (out.length >= limit) break;
       }

@@ -6,6 +6,7 @@ import { classifyScan, type ClassifiedScan } from '../../../../shared/barcodes.j
 import type { ShipmentWire } from '../../../../shared/api/shipments.js';
 import type { PayloadOf, ResultOf } from '../../../../shared/contract.js';
 import { StationError } from '../../../../shared/contract/define.js';
+import { saying, sentence } from '../../../../shared/i18n/station-sentences.js';
 import { MarketplaceError } from '../../api/errors.js';
 import { journaled } from '../../journal/journaled-call.js';
 import { formatIstDisplay } from '../../packing/ist-dates.js';
@@ -60,8 +61,8 @@ export function deskHandlers(ctx: AppContext): Handlers {
       const r = await dispatchPackedWaiting(waveDepsFrom(ctx), ctx.locationId(), desk.view().awaitingDispatch);
       desk.markDispatched(r.dispatched);
       return [
-        ...r.dispatched.map((shipmentId) => ({ shipmentId, ok: true, text: `${shipmentId} is ready to dispatch; hand it over with the pickup.` })),
-        ...r.failed.map((f) => ({ shipmentId: f.shipmentId, ok: false, text: f.text })),
+        ...r.dispatched.map((shipmentId) => ({ shipmentId, ok: true, ...saying(sentence('station.wave.readyToDispatch', { id: shipmentId })) })),
+        ...r.failed.map((f) => ({ shipmentId: f.shipmentId, ok: false, text: f.text, ...(f.sentences ? { sentences: f.sentences } : {}) })),
       ];
     },
     'desk.packedWaiting': async () => {
@@ -142,21 +143,19 @@ const errorFields = (e: unknown) => {
 
 function progressView(p: WaveProgress): PayloadOf<'wave.progress'> {
   switch (p.step) {
-    case 'found':
-      return {
-        step: p.step,
-        total: p.shipments,
-        text: `Found ${p.shipments} approved shipment${p.shipments === 1 ? '' : 's'}.${p.capped ? ' The search stopped at 5000: run the wave again for the rest.' : ''}`,
-      };
+    case 'found': {
+      const found = sentence('station.wave.found', { count: p.shipments });
+      return { step: p.step, total: p.shipments, ...(p.capped ? saying(found, sentence('station.wave.capped')) : saying(found)) };
+    }
     case 'packed':
-      return { step: p.step, done: p.done, total: p.total, text: `Packed ${p.done} of ${p.total}.` };
+      return { step: p.step, done: p.done, total: p.total, ...saying(sentence('station.wave.packed', { done: p.done, total: p.total })) };
     case 'documents':
-      return { step: p.step, done: p.ready, total: p.total, text: `Labels ready for ${p.ready} of ${p.total}; waiting for the marketplace.` };
+      return { step: p.step, done: p.ready, total: p.total, ...saying(sentence('station.wave.documents', { ready: p.ready, total: p.total })) };
     case 'labels':
       // done of total: the shipments whose labels went to the printer, of those found.
-      return { step: p.step, done: p.shipments, total: p.total, text: `Sent ${p.pages} label page${p.pages === 1 ? '' : 's'} to the printer${p.jobs > 1 ? ` in ${p.jobs} jobs` : ''}.` };
+      return { step: p.step, done: p.shipments, total: p.total, ...saying(p.jobs > 1 ? sentence('station.wave.labelsJobs', { pages: p.pages, jobs: p.jobs }) : sentence('station.wave.labels', { count: p.pages })) };
     case 'dispatched':
-      return { step: p.step, done: p.done, total: p.total, text: `Ready to dispatch: ${p.done} of ${p.total}.` };
+      return { step: p.step, done: p.done, total: p.total, ...saying(sentence('station.wave.dispatched', { done: p.done, total: p.total })) };
   }
 }
 

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { Trans } from 'react-i18next';
 import { i18n } from '../../i18n/i18n.js';
+import { saidWords } from '../../i18n/said-words.js';
 import { useT } from '../../i18n/use-t.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { useAppStore } from '../../stores/app-store.js';
@@ -138,7 +139,7 @@ export function WavePanel() {
         <div className="wave-progress">
           <progress aria-label={t('pack.wave.progress')} max={hasTotal ? progress.total : undefined} value={hasTotal ? (progress.done ?? 0) : undefined} />
           <p>
-            {progress.text}
+            {saidWords(progress)}
             {hasTotal ? t('pack.wave.progressCount', { done: progress.done ?? 0, total: progress.total }) : ''}
           </p>
         </div>
@@ -153,7 +154,7 @@ export function WavePanel() {
                 <ul>
                   {summary.skipped.map((s) => (
                     <li key={s.shipmentId}>
-                      {s.shipmentId}: {s.reason}
+                      {s.shipmentId}: {saidWords({ text: s.reason, sentences: s.sentences })}
                     </li>
                   ))}
                 </ul>
@@ -163,7 +164,7 @@ export function WavePanel() {
               <ul className="wave-failed" aria-label={t('pack.wave.failed')}>
                 {summary.failed.map((f) => (
                   <li key={f.shipmentId}>
-                    {f.shipmentId}: {f.message}
+                    {f.shipmentId}: {saidWords({ text: f.message, sentences: f.sentences })}
                   </li>
                 ))}
               </ul>

@@ -10,6 +10,7 @@ import { useScanTarget } from '../../scan/scan-router.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say } from '../../stores/app-store.js';
 import { tr } from '../../i18n/i18n.js';
+import { saidWords } from '../../i18n/said-words.js';
 import { useT } from '../../i18n/use-t.js';
 
 export interface WavePreviewProps {
@@ -90,7 +91,7 @@ export function WavePreview({ plan, dispatchAtOnce, onConfirm, onClose }: WavePr
             <ul aria-label={t('pack.wave.leftOutList')}>
               {plan.skipped.map((s) => (
                 <li key={s.shipmentId}>
-                  <strong>{s.shipmentId}</strong>: {s.reason}
+                  <strong>{s.shipmentId}</strong>: {saidWords({ text: s.reason, sentences: s.sentences })}
                 </li>
               ))}
             </ul>

@@ -15,8 +15,12 @@ export function istToIso(local: string): string | undefined {
   return Number.isNaN(Date.parse(iso)) ? undefined : iso;
 }
 
-/** An ISO date as the desk reads it, in its language: "21 Nov 2026, 3:30 pm". */
+/**
+ * An ISO date as the desk reads it, in its language: "21 Nov 2026, 15:30", 24-hour like every
+ * other time of the desk (shared/i18n/format.ts): hi-IN's 12-hour form is "2:35 pm", Latin
+ * letters in a Hindi line, in both Node 20's and Chromium's ICU; 24-hour needs no am/pm at all.
+ */
 export function istWords(iso: string | undefined): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '—';
-  return new Intl.DateTimeFormat(currentFormatter().locale, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return currentFormatter().dateTime(iso);
 }
