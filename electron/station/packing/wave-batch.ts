@@ -9,9 +9,8 @@ import { journaled } from '../journal/journaled-call.js';
 import { labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
-import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
+import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { WaveDeps, WaveSummary } from './wave.js';
-import { saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 
 /** What the packer reads when the marketplace never confirmed an operation. */
