@@ -1,12 +1,12 @@
 // Where a desk hears notifications from. In warehouse mode: the warehouse database, through a
-// dedicated LISTEN client (pg-push-feed.ts). Alone: its own data folder, where its own receiver
+// desk's LISTEN connection (pg-push-feed.ts). Alone: its own data folder, where its own receiver
 // (started with the desk when STATION_PUSH_PORT and the TLS files are given) or `station receive`
 // on the same folder stores them. A desk alone that has never had a receiver follows nothing, so
 // it pulls exactly as before.
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import type { SecretStore } from '../settings/secret-store.js';
-import { poolConfig, type WarehouseConnectionOptions, type WarehousePool } from '../warehouse/warehouse-pool.js';
+import type { PgListeners } from '../warehouse/pg-listener.js';
+import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import { parseAllowList } from './allow-list.js';
 import type { DeskPushes } from './desk-pushes.js';
 import { FileNotificationStore } from './file-notification-store.js';
@@ -20,12 +20,13 @@ export interface Stoppable {
 }
 
 /** Follows the warehouse's notifications for as long as the desk's link to the database stands. */
-export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, connection: WarehouseConnectionOptions, log?: (line: string) => void): Stoppable {
+export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, connection: WarehouseConnectionOptions, listeners: PgListeners, log?: (line: string) => void): Stoppable {
   const source = pushes.addSource();
+  // The desk's one LISTEN connection, shared with the board (pg-listener.ts).
+  const shared = listeners.acquire(connection);
   const feed = new PgPushFeed({
     store: new PgNotificationStore(pool),
-    // LISTEN waits for notifications indefinitely: no statement timeout on this client.
-    listener: () => new pg.Client({ ...poolConfig(connection), query_timeout: undefined, keepAlive: true }),
+    listener: shared.listener,
     onNotification: (n) => void pushes.receive(n),
     onLink: (live) => source.setLive(live),
     log,
@@ -35,6 +36,7 @@ export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, c
     stop: async () => {
       source.remove();
       await feed.stop();
+      await shared.release();
     },
   };
 }

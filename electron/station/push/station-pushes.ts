@@ -6,6 +6,7 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import { labelWatcherFor } from '../packing/label-watcher.js';
 import type { SecretStore } from '../settings/secret-store.js';
+import type { PgListeners } from '../warehouse/pg-listener.js';
 import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import { followWarehousePushes, localReceiverFromEnv, startLocalPushes, type Stoppable } from './desk-push-sources.js';
 import { DeskPushes } from './desk-pushes.js';
@@ -22,6 +23,8 @@ export interface StationPushesOptions {
   log: (line: string) => void;
   announce?: (line: string) => void;
   reconcileMs?: number;
+  /** The desk's LISTEN connections, shared with the board. */
+  listeners: PgListeners;
 }
 
 export interface StationPushes {
@@ -52,7 +55,7 @@ export function stationPushes(options: StationPushesOptions): StationPushes {
   let alone: Stoppable | undefined;
   return {
     pushes,
-    followWarehouse: (pool, connection) => followWarehousePushes(pushes, pool, connection, log),
+    followWarehouse: (pool, connection) => followWarehousePushes(pushes, pool, connection, options.listeners, log),
     async startAlone() {
       try {
         const receiver = localReceiverFromEnv(options.env);
