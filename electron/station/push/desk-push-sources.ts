@@ -13,7 +13,7 @@ import { FileNotificationStore } from './file-notification-store.js';
 import { PgNotificationStore } from './pg-notification-store.js';
 import { PgPushFeed } from './pg-push-feed.js';
 import { pushPath, pushToken, PUSH_TOKEN_SECRET } from './push-token.js';
-import { startPushReceiver } from './receiver-server.js';
+import { startPushReceiver, type ReceiverOutcome } from './receiver-server.js';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -79,6 +79,10 @@ export interface LocalPushesOptions {
   log: (line: string) => void;
   /** Where the subscription URL is shown the one time it is made (stdout: never the log). */
   announce: (line: string) => void;
+  /** Each request's outcome at the receiver. */
+  onOutcome?: (outcome: ReceiverOutcome) => void;
+  /** The receiver listens (its address, without the token), or could not start (why). */
+  onReceiver?: (result: { address: string } | { error: string }) => void;
 }
 
 /** A desk without a database: its data folder's notifications, and its own receiver when configured. */
@@ -104,8 +108,10 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
         allow: config.allow ? parseAllowList(config.allow) : undefined,
         trustedProxies: config.trustedProxies ? parseAllowList(config.trustedProxies) : undefined,
         log: options.log,
+        onOutcome: options.onOutcome,
       });
       receiver = started;
+      options.onReceiver?.({ address: started.url.replace(/\/push\/.*$/, '') });
       options.log(`Push notifications: this desk receives them on port ${started.port}.`);
       if (token.created) {
         const base = config.publicUrl?.replace(/\/+$/, '') ?? started.url.replace(/\/push\/.*$/, '');
@@ -113,6 +119,7 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
       }
     } catch (e) {
       options.log(`Push notifications: this desk's receiver did not start: ${(e as Error).message}. The desk pulls as before.`);
+      options.onReceiver?.({ error: (e as Error).message });
     }
   }
   return {
