@@ -142,8 +142,10 @@ export function ReceiverSection() {
         <div role="alert" className="push-link">
           <h3>{t('push.url.title')}</h3>
           <p>{t('push.url.body')}</p>
-          <label htmlFor="push-link">{t('push.url.label')}</label>
-          <input id="push-link" type="text" readOnly value={link} onFocus={(e) => e.target.select()} spellCheck={false} />
+          <div className="field">
+            <label htmlFor="push-link">{t('push.url.label')}</label>
+            <input id="push-link" type="text" readOnly style={{ width: '100%', boxSizing: 'border-box' }} value={link} onFocus={(e) => e.target.select()} spellCheck={false} />
+          </div>
           <div className="actions">
             <button type="button" onClick={() => void copy()}>
               {t('push.url.copy')}
