@@ -8,7 +8,8 @@
 //     deliveries of a run of changes; after one reconciliation every desk's queue must equal a
 //     fresh full search at the sandbox.
 //   - pulls: the desks' requests to the sandbox are counted by the sandbox (GET /sandbox/requests,
-//     one client per desk) over a window with pushes on and one with them off, in the same run.
+//     one client per desk) over a window with pushes on and one with them off, in the same run,
+//     while a hold and its release a second keep notifications flowing.
 //     The window runs with the clock of the pulls compressed PULL_TIME_SCALE times: the
 //     reconciliation every 5 min becomes every 5 s, the Queue screen's pull every minute every
 //     second (the screen's rule, from renderer/src/screens/queue: pull unless live). Counts are
@@ -136,7 +137,7 @@ export async function runPushBench(): Promise<BenchRow[]> {
       }, SCREEN_PULL_MS / PULL_TIME_SCALE),
     );
     const end = Date.now() + PULL_WINDOW_MS;
-    // Changes keep coming meanwhile (a hold a second), so that pushes flow while counted.
+    // Changes keep coming meanwhile (one a second), so that pushes flow while counted.
     while (Date.now() < end) {
       await change();
       await sleep(1_000);
@@ -150,7 +151,13 @@ export async function runPushBench(): Promise<BenchRow[]> {
     // Pulls, pushes off: desks alone (no database, no receiver): the screen pulls every "minute".
     const offIds = await create(PULL_WINDOW_MS / 1_000 + 5);
     let k = 0;
-    const hold = (ids: string[]) => async () => void (await sb.call('POST', `/sandbox/shipments/${ids[k++ % ids.length]}/hold`, { body: { hold: true } }));
+    // A hold, then its release, shipment after shipment: notifications flow and the queue keeps its size
+    // (a full search's calls grow with the queue's pages, so the reference measured after the window fits it).
+    const hold = (ids: string[]) => async () => {
+      const id = ids[Math.floor(k / 2) % ids.length];
+      const held = k++ % 2 === 0;
+      await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: held } });
+    };
     let desks = await startDesks('off', false, RECONCILE_INTERVAL_MS / PULL_TIME_SCALE);
     const off = await countWindow(desks, hold(offIds));
     await closeDesks();
