@@ -15,6 +15,7 @@ import { claimsCommands } from './contract/claims.js';
 import { warehouseCommands, warehouseEvents } from './contract/warehouse.js';
 import { warehouseDeskCommands, warehouseDeskEvents } from './contract/warehouse-desk.js';
 import { operatorsCommands, operatorsEvents } from './contract/operators.js';
+import { pushCommands, pushEvents } from './contract/push.js';
 
 export const commands = {
   ...setupCommands,
@@ -30,6 +31,7 @@ export const commands = {
   ...warehouseCommands,
   ...warehouseDeskCommands,
   ...operatorsCommands,
+  ...pushCommands,
 } as const;
 
 export const events = {
@@ -39,6 +41,7 @@ export const events = {
   ...warehouseEvents,
   ...warehouseDeskEvents,
   ...operatorsEvents,
+  ...pushEvents,
 } as const;
 
 export type Commands = typeof commands;

@@ -110,6 +110,21 @@ export const WarehouseSettings = z.object({
 });
 export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
 
+/**
+ * A desk alone receiving the marketplace's push notifications itself (Setup -> Live updates):
+ * the HTTPS port and the PEM certificate and key it serves. The secret path token is a secret,
+ * not a setting.
+ */
+export const PushReceiverSettings = z.object({
+  enabled: z.boolean().default(false),
+  port: z.number().int().min(1, 'A port goes from 1 to 65535.').max(65_535, 'A port goes from 1 to 65535.').default(9443),
+  certFile: z.string().trim().default(''),
+  keyFile: z.string().trim().default(''),
+  /** The public https address the marketplace reaches (a router's forwarded port, a proxy); empty: this computer's. */
+  publicUrl: z.string().trim().default(''),
+});
+export type PushReceiverSettings = z.infer<typeof PushReceiverSettings>;
+
 /** When packed shipments are marked ready to dispatch: one by one, or together at the end of a wave. */
 export const RtdPolicy = z.enum(['immediate', 'endOfWave']);
 
@@ -162,6 +177,7 @@ export const StationSettings = z.object({
   invoiceSeries: InvoiceSeriesSettings.prefault({}),
   /** Warehouse mode: on when an address is set (the desk name is desk.name). */
   warehouse: WarehouseSettings.prefault({}),
+  pushReceiver: PushReceiverSettings.prefault({}),
   rtdPolicy: RtdPolicy.default('immediate'),
   sounds: z
     .object({

@@ -1,15 +1,28 @@
 // A desk's feed of the warehouse's notifications against a real PostgreSQL: rows heard through
 // NOTIFY in id order, each once; after the listening connection is killed, the feed reconnects
-// and reads what was stored while it was away; a desk starting follows from the newest row.
-import pg from 'pg';
+// and reads what was stored while it was away; a desk starting follows from the newest row. The
+// board and the push feed of one desk share one LISTEN connection, and both come back after it
+// is lost.
 import { describe, expect, it } from 'vitest';
+import type { BoardView } from '../../shared/contract/warehouse.js';
 import { PgNotificationStore } from '../../electron/station/push/pg-notification-store.js';
 import { PgPushFeed } from '../../electron/station/push/pg-push-feed.js';
-import { poolConfig } from '../../electron/station/warehouse/warehouse-pool.js';
+import { openBoardSource } from '../../electron/station/warehouse/board-source.js';
+import { PgListener, listenClientFor, pgListeners } from '../../electron/station/warehouse/pg-listener.js';
+import type { WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
+import { recordingDesk } from '../support/board-desks.js';
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { until } from '../support/until.js';
 import { envelope } from './push-fixtures.js';
+
+const HOUR = 3_600_000;
+
+/** The backends listening on this database (their last statement was a LISTEN). */
+async function listeningBackends(pool: WarehousePool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+  return Number(rows[0].n);
+}
 
 describe.runIf(requirePostgres())("a desk's push feed", () => {
   const wh = useWarehouseDatabase();
@@ -21,9 +34,10 @@ describe.runIf(requirePostgres())("a desk's push feed", () => {
     await store.put(envelope('S0', 'shipment_hold', { hold: true }));
     const heard: string[] = [];
     const links: boolean[] = [];
+    const listener = new PgListener({ client: listenClientFor({ url }) });
     const feed = new PgPushFeed({
       store,
-      listener: () => new pg.Client({ ...poolConfig({ url }), query_timeout: undefined }),
+      listener,
       onNotification: (n) => heard.push(n.notification.shipmentId),
       onLink: (live) => links.push(live),
     });
@@ -45,6 +59,47 @@ describe.runIf(requirePostgres())("a desk's push feed", () => {
       expect(links).toEqual([true, false, true]);
     } finally {
       await feed.stop();
+      await listener.stop();
     }
+  });
+
+  it("one LISTEN connection serves the desk's board and its push feed, and both come back after it is lost", async () => {
+    const url = await wh.freshUrl();
+    const pool = wh.pool({ url });
+    const listeners = pgListeners();
+    const board = await openBoardSource({ connection: { url }, pollMs: HOUR, refreshMs: HOUR, listeners });
+    const boardViews: BoardView[] = [];
+    board.subscribe((v) => boardViews.push(v));
+    const store = new PgNotificationStore(pool);
+    const heard: string[] = [];
+    const shared = listeners.acquire({ url });
+    const feed = new PgPushFeed({ store, listener: shared.listener, onNotification: (n) => heard.push(n.notification.shipmentId) });
+    await feed.start();
+    const desk = await recordingDesk(pool, 'Desk 1', { now: () => new Date() });
+    try {
+      await until('both live', () => feed.isLive() && board.view().link === 'live');
+      expect(await listeningBackends(pool)).toBe(1);
+      await store.put(envelope('S1', 'shipment_hold', { hold: true }));
+      await desk.pack('Asha', ['S1']);
+      await desk.ship();
+      await until('the push heard and the pack on the board', () => heard.includes('S1') && board.view().snapshot?.desks[0]?.packsLastHour === 1, 10_000);
+
+      await pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+      await until('both noticing', () => !feed.isLive() && board.view().link === 'polling', 5_000);
+      await until('both back on one connection', () => feed.isLive() && board.view().link === 'live', 10_000);
+      expect(await listeningBackends(pool)).toBe(1);
+      await store.put(envelope('S2', 'shipment_hold', { hold: true }));
+      await desk.pack('Asha', ['S2']);
+      await desk.ship();
+      await until('both heard after the reconnection', () => heard.includes('S2') && board.view().snapshot?.desks[0]?.packsLastHour === 2, 10_000);
+      expect(boardViews.map((v) => v.link)).toContain('polling');
+    } finally {
+      await desk.close();
+      await feed.stop();
+      await shared.release();
+      await board.stop();
+    }
+    // The last user gone, the connection is closed.
+    await until('no listener left', async () => (await listeningBackends(pool)) === 0, 5_000);
   });
 });

@@ -1,7 +1,7 @@
-// The sandbox's own sender delivering to the station's receiver: a desk in warehouse mode whose
-// queue follows the sandbox's changes with no notification posted by the test, and, with the
-// sandbox's fault knob dropping, duplicating and reordering deliveries, a queue equal to a fresh
-// full search after one reconciliation.
+// The sandbox's own sender delivering to the station's receiver, which stores into PostgreSQL:
+// desks in warehouse mode whose queues follow the sandbox's changes with no notification posted
+// by the test, and, with the sandbox's fault knob dropping, duplicating and reordering
+// deliveries, every desk's queue equal to a fresh full search after one reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueView } from '../../shared/contract/queue.js';
 import { PgNotificationStore } from '../../electron/station/push/pg-notification-store.js';
@@ -21,9 +21,10 @@ describe.runIf(requirePostgres())("the sandbox's sender and the station's receiv
   const wh = useWarehouseDatabase();
   let sb: TestSandbox;
   let receiver: PushReceiver;
-  let desk: TestAppStation;
+  const desks: TestAppStation[] = [];
 
-  const lastQueue = (): QueueView | undefined => [...desk.events].reverse().find((m) => m.name === 'queue.changed')?.payload as QueueView | undefined;
+  const queueOf = (d: TestAppStation): QueueView | undefined => [...d.events].reverse().find((m) => m.name === 'queue.changed')?.payload as QueueView | undefined;
+  const lastQueue = () => queueOf(desks[0]);
   const ids = () => lastQueue()?.rows.map((r) => r.shipmentId) ?? [];
   const signature = (v: QueueView | undefined) => JSON.stringify((v?.rows ?? []).map((r) => [r.shipmentId, r.status, r.hold]).sort());
   const create = async (count: number) =>
@@ -36,17 +37,20 @@ describe.runIf(requirePostgres())("the sandbox's sender and the station's receiv
     receiver = await startPushReceiver({ port: 0, host: '127.0.0.1', cert: tls.cert, key: tls.key, token: TOKEN, store: new PgNotificationStore(wh.pool({ url })) });
     const subscribed = await sb.call('POST', '/sandbox/push/subscriptions', { body: { url: receiver.url, caCert: tls.caCert } });
     expect(subscribed.status).toBe(201);
-    desk = await startTestAppStation({
-      sandbox: sb,
-      settings: { locationId: sb.info.locations[0], desk: { name: 'Desk 1', operator: 'Asha' }, warehouse: { registration: GSTIN } },
-      env: { STATION_WAREHOUSE_URL: url },
-      pushReconcileMs: HOUR,
-    });
-    await desk.api.invoke('queue.list', {});
-    await until('the desk listening', () => lastQueue()?.push?.live, 10_000);
+    for (const [name, operator] of [['Desk 1', 'Asha'], ['Desk 2', 'Ravi']]) {
+      const desk = await startTestAppStation({
+        sandbox: sb,
+        settings: { locationId: sb.info.locations[0], desk: { name, operator }, warehouse: { registration: GSTIN } },
+        env: { STATION_WAREHOUSE_URL: url },
+        pushReconcileMs: HOUR,
+      });
+      desks.push(desk);
+      await desk.api.invoke('queue.list', {});
+      await until(`${name} listening`, () => queueOf(desk)?.push?.live, 10_000);
+    }
   });
   afterAll(async () => {
-    await desk?.close();
+    for (const d of desks) await d.close();
     await receiver?.close();
     await sb?.close();
   });
@@ -75,12 +79,16 @@ describe.runIf(requirePostgres())("the sandbox's sender and the station's receiv
     expect(status.subscriptions[0].droppedByFault).toBeGreaterThan(0);
     expect(status.subscriptions[0].duplicatedByFault + status.subscriptions[0].reorderedByFault).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 500));
-    await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 30 } });
-    await desk.context.pushes!.reconcile();
     const reference = await startTestAppStation({ sandbox: sb, settings: { locationId: sb.info.locations[0] } });
-    const truth = await reference.api.invoke('queue.list', {});
+    const truth = signature(await reference.api.invoke('queue.list', {}));
     await reference.close();
-    expect(signature(lastQueue())).toBe(signature(truth));
+    // The drops are real: before the reconciliation no desk's queue equals the sandbox's state.
+    expect(desks.map((d) => signature(queueOf(d)) === truth)).toEqual([false, false]);
+    await sb.call('POST', '/sandbox/clock', { body: { advanceSeconds: 30 } });
+    await Promise.all(desks.map((d) => d.context.pushes!.reconcile()));
+    for (const d of desks) expect(signature(queueOf(d))).toBe(truth);
+    expect(desks.map((d) => queueOf(d)!.push!.missed)).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(Math.min(...desks.map((d) => queueOf(d)!.push!.missed))).toBeGreaterThan(0);
     await sb.call('POST', '/sandbox/push/faults', { body: {} });
   });
 });

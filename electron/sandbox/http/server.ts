@@ -8,6 +8,7 @@ import { Router, operationName } from './router.js';
 import type { World } from '../world/world.js';
 import { CONTROL_TOKEN_HEADER, controlTokenMatches } from '../platform/control-token.js';
 import { platformOf } from '../platform/platform-registry.js';
+import { countRequest } from './request-counts.js';
 
 /** Bodies above this are refused with 413 before they are read in full. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -49,6 +50,7 @@ export function createRequestListener(world: World, routes: readonly RouteDef[],
         world,
       };
       authenticate(route, req, ctx, world);
+      if (route.auth === 'bearer') countRequest(world, bearerToken(req), operationName(route));
       ctx.rawBody = await readBody(req);
       if (ctx.rawBody.length > 0) {
         const type = String(req.headers['content-type'] ?? '');
@@ -132,6 +134,11 @@ function authenticate(route: RouteDef, req: IncomingMessage, ctx: RouteContext, 
       return;
     }
   }
+}
+
+/** The access token of an authenticated call (authenticate() has checked its form). */
+function bearerToken(req: IncomingMessage): string {
+  return String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -8,6 +8,7 @@ import { listingRoutes } from './listings.js';
 import { controlRoutes } from './control.js';
 import { controlUpdateRoutes } from './control-updates.js';
 import { pushRoutes } from '../push/push-routes.js';
+import { requestCountRoutes } from '../http/request-counts.js';
 import { buildOpenApi } from '../openapi.js';
 
 // The interface description is generated from the whole list, so it lives beside the list (a
@@ -22,5 +23,5 @@ const openApiRoute: RouteDef = {
 };
 
 export function allRoutes(): RouteDef[] {
-  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes, ...controlUpdateRoutes, ...pushRoutes, openApiRoute];
+  return [...oauthRoutes, ...shipmentRoutes, ...returnRoutes, ...selfShipRoutes, ...listingRoutes, ...controlRoutes, ...controlUpdateRoutes, ...pushRoutes, ...requestCountRoutes, openApiRoute];
 }

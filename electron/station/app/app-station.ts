@@ -38,6 +38,8 @@ import { ClaimStore } from '../returns/claim-store.js';
 import type { VideoService } from '../video/video-service.js';
 import { WarehouseLink } from './warehouse-link.js';
 import { stationPushes } from '../push/station-pushes.js';
+import { pgListeners } from '../warehouse/pg-listener.js';
+import { pushReceiverHandlers } from './handlers/push-receiver-handlers.js';
 
 export type { DemoMarketplace, FetchFor } from './marketplace-session.js';
 
@@ -85,8 +87,10 @@ export function createAppStation(options: AppStationOptions): AppStation {
     changed: (view) => hub.emit('operators.changed', view),
   });
 
+  // One LISTEN connection per warehouse database, shared by the board and the push feed.
+  const listeners = pgListeners(log);
   // Push notifications (push/): the queue, the labels and the pack desk follow them.
-  const push = stationPushes({ clock, journal: () => context.journal, who, client: () => session.client(), dataDir, secrets, env: options.env ?? process.env, log, announce: options.announce, reconcileMs: options.pushReconcileMs });
+  const push = stationPushes({ clock, journal: () => context.journal, who, client: () => session.client(), dataDir, secrets, env: options.env ?? process.env, log, announce: options.announce, reconcileMs: options.pushReconcileMs, listeners, receiverSettings: () => settings.get().pushReceiver, onReceiverChange: () => hub.emit('push.receiver.changed', push.receiver.view(settings.get().pushReceiver, secrets)) });
 
   const warehouse = new WarehouseLink({
     dataDir,
@@ -294,8 +298,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
   let video: VideoService | undefined;
   const videoService = () => (video ??= createStationVideo(dataDir, context, { log }));
   // The lead's board and the warehouse's Activity: opened on first use when warehouse mode is on.
-  const board = deskBoard({ settings, secrets, hub, log });
-  const dispatcher = new Dispatcher({ ...allHandlers(context), ...videoHandlers(videoService), ...boardHandlers(board) });
+  const board = deskBoard({ settings, secrets, hub, log, listeners });
+  const dispatcher = new Dispatcher({ ...allHandlers(context), ...videoHandlers(videoService), ...boardHandlers(board), ...pushReceiverHandlers({ push, settings, secrets, clock }) });
 
   return {
     dispatcher,

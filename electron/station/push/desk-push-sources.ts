@@ -1,31 +1,32 @@
 // Where a desk hears notifications from. In warehouse mode: the warehouse database, through a
-// dedicated LISTEN client (pg-push-feed.ts). Alone: its own data folder, where its own receiver
+// desk's LISTEN connection (pg-push-feed.ts). Alone: its own data folder, where its own receiver
 // (started with the desk when STATION_PUSH_PORT and the TLS files are given) or `station receive`
 // on the same folder stores them. A desk alone that has never had a receiver follows nothing, so
 // it pulls exactly as before.
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import type { SecretStore } from '../settings/secret-store.js';
-import { poolConfig, type WarehouseConnectionOptions, type WarehousePool } from '../warehouse/warehouse-pool.js';
+import type { PgListeners } from '../warehouse/pg-listener.js';
+import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import { parseAllowList } from './allow-list.js';
 import type { DeskPushes } from './desk-pushes.js';
 import { FileNotificationStore } from './file-notification-store.js';
 import { PgNotificationStore } from './pg-notification-store.js';
 import { PgPushFeed } from './pg-push-feed.js';
 import { pushPath, pushToken, PUSH_TOKEN_SECRET } from './push-token.js';
-import { startPushReceiver } from './receiver-server.js';
+import { startPushReceiver, type ReceiverOutcome } from './receiver-server.js';
 
 export interface Stoppable {
   stop(): Promise<void>;
 }
 
 /** Follows the warehouse's notifications for as long as the desk's link to the database stands. */
-export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, connection: WarehouseConnectionOptions, log?: (line: string) => void): Stoppable {
+export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, connection: WarehouseConnectionOptions, listeners: PgListeners, log?: (line: string) => void): Stoppable {
   const source = pushes.addSource();
+  // The desk's one LISTEN connection, shared with the board (pg-listener.ts).
+  const shared = listeners.acquire(connection);
   const feed = new PgPushFeed({
     store: new PgNotificationStore(pool),
-    // LISTEN waits for notifications indefinitely: no statement timeout on this client.
-    listener: () => new pg.Client({ ...poolConfig(connection), query_timeout: undefined, keepAlive: true }),
+    listener: shared.listener,
     onNotification: (n) => void pushes.receive(n),
     onLink: (live) => source.setLive(live),
     log,
@@ -35,6 +36,7 @@ export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, c
     stop: async () => {
       source.remove();
       await feed.stop();
+      await shared.release();
     },
   };
 }
@@ -77,6 +79,10 @@ export interface LocalPushesOptions {
   log: (line: string) => void;
   /** Where the subscription URL is shown the one time it is made (stdout: never the log). */
   announce: (line: string) => void;
+  /** Each request's outcome at the receiver. */
+  onOutcome?: (outcome: ReceiverOutcome) => void;
+  /** The receiver listens (its address, without the token), or could not start (why). */
+  onReceiver?: (result: { address: string } | { error: string }) => void;
 }
 
 /** A desk without a database: its data folder's notifications, and its own receiver when configured. */
@@ -102,8 +108,10 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
         allow: config.allow ? parseAllowList(config.allow) : undefined,
         trustedProxies: config.trustedProxies ? parseAllowList(config.trustedProxies) : undefined,
         log: options.log,
+        onOutcome: options.onOutcome,
       });
       receiver = started;
+      options.onReceiver?.({ address: started.url.replace(/\/push\/.*$/, '') });
       options.log(`Push notifications: this desk receives them on port ${started.port}.`);
       if (token.created) {
         const base = config.publicUrl?.replace(/\/+$/, '') ?? started.url.replace(/\/push\/.*$/, '');
@@ -111,6 +119,7 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
       }
     } catch (e) {
       options.log(`Push notifications: this desk's receiver did not start: ${(e as Error).message}. The desk pulls as before.`);
+      options.onReceiver?.({ error: (e as Error).message });
     }
   }
   return {

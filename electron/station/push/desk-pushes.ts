@@ -72,11 +72,19 @@ export class DeskPushes {
       this.timer.unref?.();
     }
     let removed = false;
+    let heardBefore = false;
     return {
       setLive: (live) => {
         if (removed) return;
         this.live = live;
         this.queue?.republish();
+        // The start-up gap: a change stored after the queue's first search but before this
+        // source listened was neither in that search nor heard. The first reconciliation runs
+        // now, not RECONCILE_INTERVAL_MS later (a queue not listed yet reads it all anyway).
+        if (live && !heardBefore) {
+          heardBefore = true;
+          void this.reconcile();
+        }
       },
       remove: () => {
         if (removed) return;

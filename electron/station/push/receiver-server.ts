@@ -38,7 +38,11 @@ export interface ReceiverOptions {
   maxBodyBytes?: number;
   /** One line per refused or stored notification (never the token). */
   log?: (line: string) => void;
+  /** Told of each request's outcome (the desk's Setup shows the counts and the last refusal). */
+  onOutcome?: (outcome: ReceiverOutcome) => void;
 }
+
+export type ReceiverOutcome = { kind: 'stored' | 'duplicate' } | { kind: 'refused'; status: number; reason: string };
 
 export interface PushReceiver {
   port: number;
@@ -53,7 +57,7 @@ function answer(res: ServerResponse, status: number, body: Record<string, unknow
   res.end(JSON.stringify(body));
 }
 
-const refuse = (res: ServerResponse, status: number, reason: string) => answer(res, status, { error: reason.slice(0, MAX_REASON_CHARS) });
+const answerRefusal = (res: ServerResponse, status: number, reason: string) => answer(res, status, { error: reason.slice(0, MAX_REASON_CHARS) });
 
 /** zod lists every allowed value of an enum: the sender needs to know which field, not all 17 kinds. */
 function shortProblem(problem: string): string {
@@ -98,6 +102,11 @@ export function startPushReceiver(options: ReceiverOptions): Promise<PushReceive
   const path = pushPath(options.token);
   const limit = options.maxBodyBytes ?? MAX_NOTIFICATION_BYTES;
   const log = options.log ?? (() => undefined);
+  const told = options.onOutcome ?? (() => undefined);
+  const refuse = (res: ServerResponse, status: number, reason: string) => {
+    told({ kind: 'refused', status, reason });
+    answerRefusal(res, status, reason);
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sender = senderOf(req, options.trustedProxies);
@@ -137,11 +146,12 @@ export function startPushReceiver(options: ReceiverOptions): Promise<PushReceive
       return refuse(res, 503, 'The notification could not be stored; send it again later.');
     }
     log(`push: ${n.eventType} of ${n.shipmentId} ${stored.duplicate ? 'received again (stored before)' : 'stored'} as #${stored.id}`);
+    told({ kind: stored.duplicate ? 'duplicate' : 'stored' });
     answer(res, 200, { stored: true, id: stored.id, duplicate: stored.duplicate });
   }
 
   const server: Server = createServer({ cert: options.cert, key: options.key }, (req, res) => {
-    handle(req, res).catch(() => refuse(res, 500, 'The notification could not be taken; send it again later.'));
+    handle(req, res).catch(() => answerRefusal(res, 500, 'The notification could not be taken; send it again later.'));
   });
   server.on('clientError', (_error, socket) => socket.destroy());
   return new Promise((resolve, reject) => {

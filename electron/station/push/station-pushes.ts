@@ -6,9 +6,12 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import { labelWatcherFor } from '../packing/label-watcher.js';
 import type { SecretStore } from '../settings/secret-store.js';
+import type { PgListeners } from '../warehouse/pg-listener.js';
 import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import { followWarehousePushes, localReceiverFromEnv, startLocalPushes, type Stoppable } from './desk-push-sources.js';
 import { DeskPushes } from './desk-pushes.js';
+import { ReceiverStatus, receiverFromSettings } from './desk-receiver.js';
+import type { PushReceiverSettings } from '../../../shared/settings.js';
 
 export interface StationPushesOptions {
   clock: { now(): Date };
@@ -22,6 +25,12 @@ export interface StationPushesOptions {
   log: (line: string) => void;
   announce?: (line: string) => void;
   reconcileMs?: number;
+  /** The desk's LISTEN connections, shared with the board. */
+  listeners: PgListeners;
+  /** Setup -> Live updates (settings.pushReceiver). */
+  receiverSettings: () => PushReceiverSettings;
+  /** The receiver's status changed (for the renderer). */
+  onReceiverChange?: () => void;
 }
 
 export interface StationPushes {
@@ -30,6 +39,9 @@ export interface StationPushes {
   followWarehouse(pool: WarehousePool, connection: WarehouseConnectionOptions): Stoppable;
   /** At start, for a desk without a warehouse database. */
   startAlone(): Promise<void>;
+  /** Setup saved the receiver's settings: the desk alone's sources start again with them. */
+  restartAlone(): Promise<void>;
+  receiver: ReceiverStatus;
   stop(): Promise<void>;
 }
 
@@ -50,16 +62,47 @@ export function stationPushes(options: StationPushesOptions): StationPushes {
     reconcileMs: options.reconcileMs,
   });
   let alone: Stoppable | undefined;
+  let running = false;
+  const receiver = new ReceiverStatus(options.clock, () => options.onReceiverChange?.());
+  async function startAlone(): Promise<void> {
+    running = true;
+    try {
+      const fromEnv = localReceiverFromEnv(options.env);
+      const fromSetup = fromEnv ? {} : receiverFromSettings(options.receiverSettings(), options.clock.now());
+      const config = fromEnv ?? fromSetup.config;
+      if (fromSetup.problem) receiver.set('failed', { problem: fromSetup.problem });
+      else if (!config) receiver.set('off');
+      alone = await startLocalPushes(pushes, {
+        dataDir: options.dataDir,
+        secrets: options.secrets,
+        receiver: config,
+        log,
+        announce: options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
+        onOutcome: (o) => receiver.outcome(o),
+        onReceiver: (r) => ('address' in r ? receiver.set(fromEnv ? 'environment' : 'listening', { address: r.address, certValidTo: fromSetup.certValidTo }) : receiver.failed(r.error)),
+      });
+    } catch (e) {
+      log(`Push notifications: ${(e as Error).message}`);
+      receiver.failed((e as Error).message);
+    }
+  }
   return {
     pushes,
-    followWarehouse: (pool, connection) => followWarehousePushes(pushes, pool, connection, log),
-    async startAlone() {
-      try {
-        const receiver = localReceiverFromEnv(options.env);
-        alone = await startLocalPushes(pushes, { dataDir: options.dataDir, secrets: options.secrets, receiver, log, announce: options.announce ?? ((line) => process.stdout.write(`${line}\n`)) });
-      } catch (e) {
-        log(`Push notifications: ${(e as Error).message}`);
+    receiver,
+    followWarehouse: (pool, connection) => {
+      receiver.set(options.receiverSettings().enabled ? 'warehouse' : 'off');
+      return followWarehousePushes(pushes, pool, connection, options.listeners, log);
+    },
+    startAlone,
+    async restartAlone() {
+      if (!running) {
+        // The desk follows a warehouse database: its receiver runs with `station receive`.
+        receiver.set(options.receiverSettings().enabled ? 'warehouse' : 'off');
+        return;
       }
+      await alone?.stop();
+      alone = undefined;
+      await startAlone();
     },
     async stop() {
       pushes.stop();

@@ -1,13 +1,13 @@
 // The board's connection to the warehouse database, as a desk or the board-only host uses it:
-// a small pool for the board's reads, a dedicated pg.Client for LISTEN (made by the feed on each
-// reconnect), the migrations (the board's tables and trigger), and the feed's views to whoever
+// a small pool for the board's reads, the desk's shared LISTEN connection (pg-listener.ts; the
+// push feed uses the same one), the migrations (the board's tables and trigger), and the feed's views to whoever
 // subscribes (the station's event hub).
-import pg from 'pg';
 import type { BoardView, WarehouseActivityEntry } from '../../../shared/contract/warehouse.js';
 import { warehouseActivity } from './board-activity.js';
 import { BoardFeed, type BoardFeedOptions } from './board-feed.js';
 import { migrate } from './migrations.js';
-import { createWarehousePool, poolConfig, type WarehouseConnectionOptions } from './warehouse-pool.js';
+import { pgListeners, type PgListeners } from './pg-listener.js';
+import { createWarehousePool, type WarehouseConnectionOptions } from './warehouse-pool.js';
 
 /** The board reads one thing at a time; a second connection serves Activity meanwhile. */
 const BOARD_POOL_SIZE = 2;
@@ -22,16 +22,17 @@ export interface BoardSource {
 export interface BoardSourceOptions extends Pick<BoardFeedOptions, 'now' | 'pollMs' | 'refreshMs' | 'boardOnly'> {
   connection: WarehouseConnectionOptions;
   log?: (line: string) => void;
+  /** The desk's listeners (shared with its push feed); one of its own when absent. */
+  listeners?: PgListeners;
 }
 
 export async function openBoardSource(options: BoardSourceOptions): Promise<BoardSource> {
   const listeners = new Set<(view: BoardView) => void>();
   const pool = createWarehousePool({ ...options.connection, max: BOARD_POOL_SIZE, onIdleError: (e) => options.log?.(`board: ${e.message}`) });
-  const config = poolConfig(options.connection);
+  const shared = (options.listeners ?? pgListeners(options.log)).acquire(options.connection);
   const feed = new BoardFeed({
     pool,
-    // LISTEN waits for notifications indefinitely: no statement timeout on this client.
-    listener: () => new pg.Client({ ...config, query_timeout: undefined, keepAlive: true }),
+    listener: shared.listener,
     onChange: (view) => listeners.forEach((fn) => fn(view)),
     now: options.now,
     pollMs: options.pollMs,
@@ -53,6 +54,7 @@ export async function openBoardSource(options: BoardSourceOptions): Promise<Boar
     activity: (a) => warehouseActivity(pool, a),
     stop: async () => {
       await feed.stop();
+      await shared.release();
       await pool.end().catch(() => undefined);
     },
   };

@@ -5,6 +5,7 @@
 import type { BoardView } from '../../../../shared/contract/warehouse.js';
 import type { EventHub, Handlers } from '../dispatcher.js';
 import { openBoardSource, type BoardSource } from '../../warehouse/board-source.js';
+import type { PgListeners } from '../../warehouse/pg-listener.js';
 import { resolveWarehouseConfig } from '../../warehouse/warehouse-config.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import type { SecretStore } from '../../settings/secret-store.js';
@@ -76,12 +77,12 @@ export function lazyBoard(open: () => Promise<BoardSource | undefined>, hub: Eve
 }
 
 /** The desk's board: from the warehouse settings, the environment and the desk's secrets. */
-export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void }): LazyBoard {
+export function deskBoard(deps: { settings: SettingsStore; secrets: SecretStore; hub: EventHub; log?: (line: string) => void; listeners?: PgListeners }): LazyBoard {
   const config = () => resolveWarehouseConfig({ settings: deps.settings.get(), env: process.env, secrets: deps.secrets });
   const board = lazyBoard(
     async () => {
       const c = config();
-      return c.enabled ? openBoardSource({ connection: c.connection, log: deps.log }) : undefined;
+      return c.enabled ? openBoardSource({ connection: c.connection, log: deps.log, listeners: deps.listeners }) : undefined;
     },
     deps.hub,
     () => config().enabled,

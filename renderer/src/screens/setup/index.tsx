@@ -14,6 +14,7 @@ import { WarehouseSetup } from './warehouse-form.js';
 import { useT } from '../../i18n/use-t.js';
 import { LanguageSection } from './language-section.js';
 import { OperatorsSection } from './operators-section.js';
+import { ReceiverSection } from './receiver-section.js';
 
 export default function SetupScreen() {
   const api = useStation();
@@ -41,6 +42,7 @@ export default function SetupScreen() {
           {printerNote ? <p role="alert">{printerNote}</p> : null}
           <StationSettingsForm settings={settings} />
           <WarehouseSetup key={`wh-${settings.warehouse.url}`} />
+          <ReceiverSection />
           <DevicesSection />
           <VideoSetup />
         </>
