@@ -3,7 +3,9 @@
 // - renderer/ imports no 'electron' and no 'node:*', and nothing from electron/;
 // - electron/station and electron/sandbox import no 'electron' (their Electron pieces come in as
 //   parameters); only main.ts and preload.ts do;
-// - nothing imports the sandbox except the composition root, the CLI, the host and tests.
+// - nothing imports the sandbox except the composition root, the CLI, the host and tests;
+// - electron/files (private and durable files) sits below the station, the sandbox and the host,
+//   which all use it: it imports none of them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -43,6 +45,13 @@ export default tseslint.config(
     rules: restrict([
       { group: ['electron', 'electron/*'], message: 'Only electron/main.ts and electron/preload.ts import electron; pass Electron pieces in as parameters.' },
       { group: ['**/renderer/**'], message: 'Main-process code does not import the renderer.' },
+    ]),
+  },
+  {
+    files: ['electron/files/**/*.ts'],
+    rules: restrict([
+      { group: ['electron', 'electron/*'], message: 'Only electron/main.ts and electron/preload.ts import electron.' },
+      { group: ['**/station/**', '**/sandbox/**', '**/host/**', '**/shell/**', '**/renderer/**'], message: 'electron/files sits below the station, the sandbox and the host: it imports none of them.' },
     ]),
   },
   {

@@ -8,6 +8,8 @@
 // that frame's rendering work is done. This is the usual in-page stand-in for "on screen".
 
 export interface Confirmation {
+  /** When armUnitCount ran. */
+  armedAt: number;
   /** The first keydown of the scan (its event timeStamp). */
   keyAt: number;
   /** The DOM showed the new count (MutationObserver callback). */
@@ -24,11 +26,13 @@ export interface RowsPainted {
 
 /**
  * Arms __bench.pending: resolves when the Pack screen's unit heading ("… N of M units verified")
- * shows at least `expected` verified units, with the time of the first keydown after arming.
+ * shows at least `expected` verified units, with the time of the first keydown after arming. The
+ * renderer bench and the scan bench (scan-page.ts) both time a scan's answer with it.
  */
 export function armUnitCount(expected: number): void {
   const g = globalThis as any;
   if (!g.document.getElementById('units-heading')) throw new Error('no shipment is open on the Pack screen');
+  const armedAt = g.performance.now();
   g.__bench.pending = new Promise<Confirmation>((resolve) => {
     let keyAt = Number.NaN;
     const onKey = (e: { timeStamp: number }) => {
@@ -46,7 +50,7 @@ export function armUnitCount(expected: number): void {
       observer.disconnect();
       g.requestAnimationFrame(() => {
         const channel = new g.MessageChannel();
-        channel.port1.onmessage = () => resolve({ keyAt, domAt, paintAt: g.performance.now() });
+        channel.port1.onmessage = () => resolve({ armedAt, keyAt, domAt, paintAt: g.performance.now() });
         channel.port2.postMessage(0);
       });
     });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { percentile, type BenchRow } from './bench-table.js';
+import { hasTaskset } from './sandbox-process.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CONCURRENCY = 16;
@@ -26,15 +27,6 @@ interface Ready {
   selfAccess: { appId: string; appSecret: string };
   controlToken: string;
 }
-
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** Pins every thread of a process to one core (no-op without taskset). */
 function pin(pid: number, cpuList: string): void {

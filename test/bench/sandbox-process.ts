@@ -8,7 +8,8 @@ import { cpus } from 'node:os';
 import { Agent, fetch } from 'undici';
 import { openStation, openStores, type Station } from '../../electron/station/station.js';
 
-const hasTaskset = (() => {
+/** Whether `taskset` can pin a process to a core here (util-linux). */
+export const hasTaskset = (() => {
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
     return true;
@@ -26,8 +27,12 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(dir: string, extra: string[] = ['--label-delay-ms', '0']): Promise<SandboxProcess> {
-  const core = cpus().length > 1 && hasTaskset ? ['taskset', '-c', String(cpus().length - 1)] : [];
+/**
+ * Starts `electron/sandbox/cli.ts` on a fresh state directory and waits for its ready line.
+ * `pinned: false` leaves it on every core, for benches whose own processes share the machine with it.
+ */
+export async function startSandboxProcess(dir: string, extra: string[] = ['--label-delay-ms', '0'], options: { pinned?: boolean } = {}): Promise<SandboxProcess> {
+  const core = (options.pinned ?? true) && cpus().length > 1 && hasTaskset ? ['taskset', '-c', String(cpus().length - 1)] : [];
   const argv = [...core, process.execPath, ...(process.env.BENCH_SANDBOX_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SANDBOX_PROFILE_DIR] : []), '--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--shipments', '0', '--state-dir', dir, ...extra];
   const child = spawn(argv[0], argv.slice(1), {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -18,44 +18,25 @@ export interface ScanTimes {
 }
 
 /**
- * Arms __bench.scan: resolves when the Pack screen's unit heading shows at least `expected`
- * verified units, timed from the last Enter keydown after arming (the wedge's terminating key).
+ * Arms the scan's timing: the renderer bench's unit-count watch (renderer-page.ts), which resolves
+ * once the Pack screen shows at least `expected` verified units, painted.
  */
-export function armScan(expected: number): void {
-  const g = globalThis as any;
-  if (!g.document.getElementById('units-heading')) throw new Error('no shipment is open on the Pack screen');
-  g.__bench.scan = new Promise<ScanTimes>((resolve) => {
-    // The page's own keydown listeners may stop the event; the probe installed before them
-    // (renderer-harness.ts) notes every key.
-    const armedAt = g.performance.now();
-    const shows = () => {
-      const m = /: (\d+) of \d+ unit/.exec(g.document.getElementById('units-heading')?.textContent ?? '');
-      return m !== null && Number(m[1]) >= expected;
-    };
-    const observer = new g.MutationObserver(() => {
-      if (!shows()) return;
-      const domAt = g.performance.now();
-      observer.disconnect();
-      g.requestAnimationFrame(() => {
-        const channel = new g.MessageChannel();
-        channel.port1.onmessage = () => {
-          const paintAt = g.performance.now();
-          const enter = g.__bench.keys.filter((k: { at: number; key: string }) => k.key === 'Enter' && k.at >= armedAt).pop();
-          const keyAt = enter ? enter.at : Number.NaN;
-          const sent = g.__bench.sent.find((m: { at: number; head: string }) => m.at >= keyAt && m.head.includes('"desk.scan"'));
-          const sentAt = sent ? sent.at : Number.NaN;
-          const answer = g.__bench.messages.find((m: { at: number }) => m.at >= sentAt);
-          resolve({ keyAt, sentAt, answerAt: answer ? answer.at : Number.NaN, domAt, paintAt });
-        };
-        channel.port2.postMessage(0);
-      });
-    });
-    observer.observe(g.document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
+export { armUnitCount as armScan } from './renderer-page.js';
 
-export function awaitScan(): Promise<ScanTimes> {
-  return (globalThis as any).__bench.scan;
+/**
+ * The scan's times once the count is painted, timed from the last Enter keydown between arming
+ * and the DOM change (the wedge's terminating key). The page's own keydown listeners may stop the
+ * event; the probe installed before them (renderer-harness.ts) notes every key and message.
+ */
+export async function awaitScan(): Promise<ScanTimes> {
+  const g = globalThis as any;
+  const shown: { armedAt: number; domAt: number; paintAt: number } = await g.__bench.pending;
+  const enter = g.__bench.keys.filter((k: { at: number; key: string }) => k.key === 'Enter' && k.at >= shown.armedAt && k.at <= shown.domAt).pop();
+  const keyAt = enter ? enter.at : Number.NaN;
+  const sent = g.__bench.sent.find((m: { at: number; head: string }) => m.at >= keyAt && m.head.includes('"desk.scan"'));
+  const sentAt = sent ? sent.at : Number.NaN;
+  const answer = g.__bench.messages.find((m: { at: number }) => m.at >= sentAt);
+  return { keyAt, sentAt, answerAt: answer ? answer.at : Number.NaN, domAt: shown.domAt, paintAt: shown.paintAt };
 }
 
 /**

@@ -9,28 +9,22 @@
 // does, so single claims are timed while the warehouse is busy packing.
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
-import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
-import { createNodeFetch } from '../../electron/station/api/http.js';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from '../../electron/station/warehouse/claim-plans.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
+import { closeDesk, deskClient, drainDesk, runDeskProcess, say, type DeskConnection } from '../support/desk-process-run.js';
 import { isApproved, openDesk, packHeld } from '../support/warehouse-desk.js';
 
-export interface BenchDeskConfig {
-  baseUrl: string;
-  caPem: string;
-  app: { appId: string; appSecret: string };
+export interface BenchDeskConfig extends DeskConnection {
   dbUrl: string;
   desk: string;
   ids: string[];
   batch: number;
 }
 
-const say = (line: unknown): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2]) as BenchDeskConfig;
-  const node = createNodeFetch({ caPem: config.caPem });
-  const client = { ...createMarketplaceClient({ baseUrl: config.baseUrl, fetch: node.fetch, mode: 'selfAccess', credentials: async () => config.app, vault: memoryVault() }), close: node.close };
+  const client = deskClient(config);
   const pool = createWarehousePool({ url: config.dbUrl, max: 3, keepOpen: WARM_CONNECTIONS, onConnect: warmClaimPlans });
   const desk = await openDesk(pool, client, config.desk, { now: () => new Date() });
   desk.outbox.start();
@@ -71,20 +65,9 @@ async function main(): Promise<void> {
       for (const id of mine) desk.keeper.drop(id);
     }
   }
-  desk.keeper.stop();
-  await desk.outbox.stop();
-  const status = await desk.outbox.flush();
-  if (status.lastError || status.waiting > 0) throw new Error(`outbox not caught up: ${JSON.stringify(status)}`);
+  await drainDesk(desk);
   say({ event: 'done', packed: desk.packed.length, claimMs, singleClaimMs });
-  await desk.journal.close();
-  await pool.end();
-  await client.close();
+  await closeDesk(desk, pool, client);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  },
-);
+runDeskProcess(main);

@@ -15,12 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Agent, fetch } from 'undici';
 import { openBoardSource } from '../../electron/station/warehouse/board-source.js';
 import { migrate } from '../../electron/station/warehouse/migrations.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { freshDatabase, startPostgres, type PgCluster } from '../support/postgres.js';
 import { percentile, type BenchRow } from './bench-table.js';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
 import type { BenchDeskConfig } from './warehouse-bench-desk.js';
 
 const SHIPMENTS = Number(process.env.WAREHOUSE_BENCH_SHIPMENTS ?? 2_000);
@@ -30,31 +30,8 @@ const WAVE_BATCH = 20;
 const CLAIM_P95_TARGET_MS = 20;
 const BOARD_TARGET_MS = 2_000;
 
-interface SandboxInfo {
-  baseUrl: string;
-  caCertPath: string;
-  locations: string[];
-  selfAccess: { appId: string; appSecret: string };
-  controlToken: string;
-}
-
-async function startSandbox(dir: string): Promise<{ info: SandboxInfo; child: ChildProcess; control(path: string, body: unknown): Promise<any> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--shipments', '0', '--label-delay-ms', '0', '--state-dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  const info = JSON.parse(line) as SandboxInfo;
-  const agent = new Agent({ connect: { ca: readFileSync(info.caCertPath, 'utf8') } });
-  const control = async (path: string, body: unknown) =>
-    (await fetch(info.baseUrl + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sandbox-control': info.controlToken }, dispatcher: agent })).json();
-  return { info, child, control };
-}
+/** The sandbox in its own process, left on every core: the desk processes share them with it. */
+const startSandbox = (dir: string) => startSandboxProcess(dir, ['--label-delay-ms', '0'], { pinned: false });
 
 interface DeskRun {
   child: ChildProcess;
@@ -83,9 +60,9 @@ interface RunResult {
   boardMs: number[];
 }
 
-async function runDesks(n: number, cluster: PgCluster, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<RunResult> {
+async function runDesks(n: number, cluster: PgCluster, sandbox: SandboxProcess): Promise<RunResult> {
   const locationId = sandbox.info.locations[0];
-  const ids = ((await sandbox.control('/sandbox/shipments', { count: SHIPMENTS, locationId, kind: 'plain', restock: true })) as { shipmentIds: string[] }).shipmentIds;
+  const ids = ((await sandbox.call('/sandbox/shipments', { count: SHIPMENTS, locationId, kind: 'plain', restock: true })) as { shipmentIds: string[] }).shipmentIds;
   const dbUrl = freshDatabase(cluster);
   const pool = createWarehousePool({ url: dbUrl, max: 2 });
   await migrate(pool);
@@ -144,7 +121,7 @@ export async function runWarehouseBench(): Promise<BenchRow[]> {
   const cluster = await startPostgres();
   const sandbox = await startSandbox(join(dir, 'sandbox'));
   try {
-    await sandbox.control('/sandbox/faults', { latencyMs: LATENCY_MS });
+    await sandbox.call('/sandbox/faults', { latencyMs: LATENCY_MS });
     const results: RunResult[] = [];
     for (const n of DESK_COUNTS) {
       process.stderr.write(`bench: warehouse, ${n} desk(s)...\n`);

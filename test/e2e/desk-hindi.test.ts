@@ -15,6 +15,7 @@ import { luhnCheckDigit } from '../../shared/barcodes.js';
 import { boxCode } from '../../shared/box-codes.js';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
+import { journalOnDisk } from '../support/journal-on-disk.js';
 import { waitForPrintedPdf } from '../support/browser-prints.js';
 import type { BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
@@ -25,16 +26,6 @@ const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
 /** A valid IMEI: 14 digits and their Luhn check digit. */
 const imei = (body14: string): string => body14 + String(luhnCheckDigit(body14));
-
-/** Journal records as the station wrote them ("<crc32> <json>" lines). */
-function journal(dataDir: string): Record<string, unknown>[] {
-  const dir = join(dataDir, 'journal');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
-    .filter((line) => line.includes('{'))
-    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
-}
 
 /**
  * The PDFs the station handed to CUPS (its print spool, kept for reprints), newest first, with
@@ -147,7 +138,7 @@ describe.skipIf(!ready)('the whole desk in Hindi', () => {
     const shipment = station.sandbox.world.shipments.get(id!)!;
     expect(shipment.orderItems[0]!.status).toBe('PACKED');
     expect(JSON.stringify(shipment.pack)).toContain(good);
-    const scans = journal(station.dataDir).filter((r) => r.type === 'scan');
+    const scans = journalOnDisk(station.dataDir).filter((r) => r.type === 'scan');
     expect(scans.find((r) => r.value === 'NOT-IN-THIS-BOX-42')?.refused).toMatch(/^Wrong item: NOT-IN-THIS-BOX-42 is not in shipment/);
     expect(scans.some((r) => r.value === good && r.refused === undefined)).toBe(true);
     await noEnglish(main('पैक'), 'Pack, label printed');
@@ -238,7 +229,7 @@ describe.skipIf(!ready)('the whole desk in Hindi', () => {
     await noEnglish(screen, 'Dispatch, scan-out');
     await desk.screenshot('hindi-9-scan-out');
     // The loading steps are in the journal (the audit trail), one per box.
-    await expect.poll(() => journal(station.dataDir).filter((r) => r.type === 'intent' && r.op === 'handover.scanOut').length).toBe(1 + boxes);
+    await expect.poll(() => journalOnDisk(station.dataDir).filter((r) => r.type === 'intent' && r.op === 'handover.scanOut').length).toBe(1 + boxes);
 
     const group = station.sandbox.world.shipments.get(phone)!.vendorGroupCode;
     const since = Date.now();

@@ -5,10 +5,10 @@
 // word of the English catalogue is left unconverted, and nothing is cut off.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
-import { ensureRendererBuilt, ROOT, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
+import { ROOT, type BrowserStation } from '../support/browser-station.js';
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { createReturnVia } from '../support/selfship-fixtures.js';
@@ -37,27 +37,14 @@ function catalogueWords(): Set<string> {
 
 describe.runIf(haveChromium() && requirePostgres())('the office screens in the pseudo-locale', () => {
   const wh = useWarehouseDatabase();
-  let station: BrowserStation;
-  let browser: Browser;
-  let desk: Desk;
   const english = catalogueWords();
-
-  beforeAll(async () => {
-    await ensureRendererBuilt();
-    const url = await wh.freshUrl();
-    station = await startBrowserStation({ settings: { desk: { name: 'Desk 1', operator: 'Meena' }, warehouse: { url, registration: GSTIN } } });
-    browser = await launchChromium();
-    desk = await openDesk(browser);
-    await desk.open(station.url);
+  const session = useDeskSession({
+    station: async () => ({ settings: { desk: { name: 'Desk 1', operator: 'Meena' }, warehouse: { url: await wh.freshUrl(), registration: GSTIN } } }),
+    printers: false,
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
-  });
+  let station: BrowserStation;
+  let desk: Desk;
+  beforeAll(() => void ({ station, desk } = session));
 
   /**
    * Words of the English catalogue on the screen, less the marketplace's own data (product titles,

@@ -4,27 +4,16 @@
 // language (Hindi), and the journal record of her pack names her. Then a walk through the
 // converted screens in Hindi and in the pseudo-locale at 1366x768, looking for text that does not
 // fit; the screenshots land in test/e2e/artifacts.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
+import { journalOnDisk } from '../support/journal-on-disk.js';
 import { waitForPrintedPdf } from '../support/browser-prints.js';
 import type { BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
 
 const ready = haveChromium() && requireTool('socat') && cupsAvailable();
-
-/** Journal records of one kind, as the station wrote them ("<crc32> <json>" lines, segment-file.ts). */
-function journal(dataDir: string): Record<string, unknown>[] {
-  const dir = join(dataDir, 'journal');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
-    .filter((line) => line.includes('{'))
-    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
-}
 
 /** Elements of the header, navigation, headings and buttons whose text is cut off (wider than their box). */
 async function clipped(desk: Desk): Promise<string[]> {
@@ -98,7 +87,7 @@ describe.skipIf(!ready)('operators and languages at the desk', () => {
     await expect.poll(() => scan.getAttribute('placeholder'), { timeout: 10_000 }).toBe('तैयार: पैक करने के लिए Enter दबाएँ');
     await scan.press('Enter');
     await expect.poll(() => station.sandbox.world.shipments.get(id!)?.pack !== undefined, { timeout: 15_000 }).toBe(true);
-    const records = journal(station.dataDir);
+    const records = journalOnDisk(station.dataDir);
     const opened = records.find((r) => r.type === 'session' && r.event === 'opened' && r.shipmentId === id);
     const packIntent = records.find((r) => r.type === 'intent' && (r.targets as { shipmentIds?: string[] }).shipmentIds?.includes(id!));
     expect(opened?.operator).toBe('Asha');

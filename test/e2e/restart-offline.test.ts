@@ -3,11 +3,10 @@
 // port, the header says the desk is offline meanwhile (never "signed in" or a device "ready"),
 // a scan made during the outage waits in the page and is processed when the station is back:
 // the shipment's pack session is in the station's journal and on the screen.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
+import { journalOnDisk } from '../support/journal-on-disk.js';
 import type { BrowserStation } from '../support/browser-station.js';
 import { cupsAvailable } from '../support/cups.js';
 import { requireTool } from '../support/system-tools.js';
@@ -16,13 +15,9 @@ const ready = haveChromium() && requireTool('socat') && cupsAvailable();
 
 /** Pack sessions the station journaled as opened, by shipment id. */
 function journaledSessions(dataDir: string): string[] {
-  const dir = join(dataDir, 'journal');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
-    .filter((line) => line.includes('"opened"'))
-    // Each line is "<crc32> <json>" (segment-file.ts).
-    .map((line) => (JSON.parse(line.slice(line.indexOf(' ') + 1)) as { shipmentId?: string }).shipmentId ?? '');
+  return journalOnDisk(dataDir)
+    .filter((r) => r.type === 'session' && r.event === 'opened')
+    .map((r) => (r.shipmentId as string | undefined) ?? '');
 }
 
 describe.skipIf(!ready)('browser mode across a station restart', () => {

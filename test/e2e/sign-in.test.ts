@@ -3,35 +3,20 @@
 // the third-party flow (the marketplace's sign-in page opens in a new tab, the seller signs in and
 // allows, and the address the marketplace sends them back to is pasted into the station; a
 // pasted address whose state was tampered with is refused).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
-import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
+import type { BrowserStation } from '../support/browser-station.js';
 
 const ready = haveChromium();
 
 describe.skipIf(!ready)('signing in from the Setup screen', () => {
+  // The marketplace's own sign-in page is served with the sandbox's self-signed certificate; a
+  // real marketplace has a public one. Only this browser context (the seller's) accepts it.
+  const session = useDeskSession({ station: { devices: false }, printers: false, page: { ignoreHTTPSErrors: true } });
   let station: BrowserStation;
-  let browser: Browser;
   let desk: Desk;
-
-  beforeAll(async () => {
-    await ensureRendererBuilt();
-    station = await startBrowserStation({ devices: false });
-    browser = await launchChromium();
-    // The marketplace's own sign-in page is served with the sandbox's self-signed certificate; a
-    // real marketplace has a public one. Only this browser context (the seller's) accepts it.
-    desk = await openDesk(browser, { ignoreHTTPSErrors: true });
-    await desk.open(station.url);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
-  });
+  beforeAll(() => void ({ station, desk } = session));
 
   const signInStatus = () => desk.page.getByRole('status', { name: 'Sign-in status' });
 

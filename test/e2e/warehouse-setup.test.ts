@@ -3,16 +3,16 @@
 // restart), the password never comes back to the page, a shipment another desk holds is refused
 // at Pack with who and since when, and with the database stopped a new shipment waits with the
 // reason on screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../electron/station/composition/data-dir.js';
 import { migrate } from '../../electron/station/warehouse/migrations.js';
 import { WAREHOUSE_PASSWORD_SECRET } from '../../electron/station/warehouse/warehouse-config.js';
 import { createWarehousePool, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { nodeSecretCipher } from '../../electron/station/settings/node-cipher.js';
 import { FileSecretStore } from '../../electron/station/settings/secret-store.js';
-import { haveChromium, launchChromium, openDesk, words, type Desk } from '../support/browser-desk.js';
-import { ensureRendererBuilt, startBrowserStation, type BrowserStation } from '../support/browser-station.js';
+import { haveChromium, words, type Desk } from '../support/browser-desk.js';
+import { useDeskSession } from '../support/browser-desk-session.js';
+import type { BrowserStation } from '../support/browser-station.js';
 import { freshDatabase, requirePostgres, startPostgres, type PgCluster } from '../support/postgres.js';
 
 const PASSWORD = 'typed-warehouse-password-7';
@@ -21,31 +21,20 @@ describe.runIf(haveChromium() && requirePostgres())('Setup -> Warehouse and the 
   let pg: PgCluster;
   let url: string;
   let pool: WarehousePool;
-  let station: BrowserStation;
-  let browser: Browser;
-  let desk: Desk;
-
   beforeAll(async () => {
-    await ensureRendererBuilt();
     pg = await startPostgres();
     url = freshDatabase(pg);
     pool = createWarehousePool({ url });
     await migrate(pool);
-    station = await startBrowserStation({ devices: false, settings: { desk: { name: 'Desk 4', operator: 'Meena' } } });
-    browser = await launchChromium();
-    desk = await openDesk(browser);
-    await desk.open(station.url);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await desk?.screenshot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
   });
   afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await station?.stop();
     await pool?.end();
     pg?.destroy();
   });
+  const session = useDeskSession({ station: { devices: false, settings: { desk: { name: 'Desk 4', operator: 'Meena' } } }, printers: false });
+  let station: BrowserStation;
+  let desk: Desk;
+  beforeAll(() => void ({ station, desk } = session));
 
   const status = () => desk.page.getByRole('status', { name: 'Warehouse status' });
 

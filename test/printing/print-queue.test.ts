@@ -1,6 +1,7 @@
 // The print queue over the folder printer and a printer that comes and goes: jobs are journaled,
 // wait with a sentence the operator can act on, survive a restart, and can be printed again.
 import { mkdtemp, readdir, readFile, rm, appendFile } from 'node:fs/promises';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -172,3 +173,28 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('job store', () => {
+  /** The descriptors this process holds open on `path` (Linux: /proc/self/fd). */
+  const openOn = (path: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(join('/proc/self/fd', fd)) === path;
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+
+  it('keeps a record that arrives after close (a job still at its printer when the station stopped) and leaves no file open', async () => {
+    const path = join(dir, 'jobs.jsonl');
+    const store = new FileJobStore(path);
+    const job = { id: 'J1', title: 'Label', role: 'label' as const, printer: 'PDF', copies: 1, file: join(dir, 'J1.pdf'), state: 'printing' as const, message: 'Printing', attempts: 1, createdAt: '2026-11-24T06:00:00Z', updatedAt: '2026-11-24T06:00:00Z' };
+    await store.append(job);
+    expect(openOn(path)).toHaveLength(1);
+    await store.close();
+    expect(openOn(path)).toEqual([]);
+    await store.append({ ...job, state: 'done', message: 'Printed' });
+    expect(openOn(path)).toEqual([]);
+    expect((await new FileJobStore(path).load()).map((j) => j.state)).toEqual(['done']);
+  });
+});

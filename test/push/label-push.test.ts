@@ -4,50 +4,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ShipmentWire } from '../../shared/api/shipments.js';
 import { LabelWatcher, LONG_WAIT_INTERVAL_MS } from '../../electron/station/packing/label-watcher.js';
+import { simulatedTime } from '../support/simulated-time.js';
 
 function world(readyAt: number) {
-  let now = 0;
-  const timers: { at: number; fn: () => void; id: number }[] = [];
-  let nextId = 1;
+  const time = simulatedTime();
   const reads: number[] = [];
-  const flush = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
   const watcher = new LabelWatcher({
-    now: () => now,
-    setTimer: (fn, ms) => {
-      timers.push({ at: now + ms, fn, id: nextId });
-      return nextId++;
-    },
-    clearTimer: (id) => {
-      const i = timers.findIndex((t) => t.id === id);
-      if (i >= 0) timers.splice(i, 1);
-    },
+    now: time.now,
+    setTimer: time.setTimer,
+    clearTimer: time.clearTimer,
     orders: {
       getShipments: async (lookup: { shipmentIds?: string[] }) => {
-        reads.push(now);
-        return (lookup.shipmentIds ?? []).map((shipmentId) => ({ shipmentId, orderItems: [{ status: now >= readyAt ? 'PACKED' : 'PACKING_IN_PROGRESS' }] }) as unknown as ShipmentWire);
+        reads.push(time.now());
+        return (lookup.shipmentIds ?? []).map((shipmentId) => ({ shipmentId, orderItems: [{ status: time.now() >= readyAt ? 'PACKED' : 'PACKING_IN_PROGRESS' }] }) as unknown as ShipmentWire);
       },
     } as never,
   });
-  return {
-    watcher,
-    reads,
-    async advanceTo(end: number) {
-      await flush();
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const t = timers[0];
-        if (!t || t.at > end) break;
-        timers.shift();
-        now = t.at;
-        t.fn();
-        await flush();
-      }
-      now = end;
-      await flush();
-    },
-  };
+  return { watcher, reads, advanceTo: time.advanceTo };
 }
 
 describe('a Packed push and the label watcher', () => {

@@ -2,27 +2,18 @@
 // The Listings screen over a real app station and test sandbox: the shared listing rules stop a
 // wrong listing at its field before anything is sent, a quick price edit really changes the
 // price, and a bulk file names its bad rows.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ListingsScreen from '../../renderer/src/screens/listings/index.js';
 import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
+import type { TestAppStation } from '../support/app-station.js';
+import { describedBy as description, useScreenStation } from './screen-harness.js';
 
+const screenStation = useScreenStation(<ListingsScreen />);
+const { show, sent } = screenStation;
 let app: TestAppStation;
-/** Commands the screen sent, in order. */
-let sent: string[];
-beforeAll(async () => {
-  app = await startTestAppStation();
-});
-afterAll(() => app.close());
-afterEach(cleanup);
-
-function show() {
-  sent = [];
-  renderScreen(recordingStation(app.api, sent), <ListingsScreen />);
-}
+beforeAll(() => void (app = screenStation.app));
 
 
 async function openForm() {

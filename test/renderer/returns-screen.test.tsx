@@ -1,30 +1,22 @@
 // @vitest-environment happy-dom
 // The Returns screen over a real app station and test sandbox: receiving a return by scanning
 // it, and a self-ship action that cannot leave without the dates the spec requires.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ReturnsScreen from '../../renderer/src/screens/returns/index.js';
 import { routeScan } from '../../renderer/src/scan/scan-router.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 import { formatterFor } from '../../shared/i18n/format.js';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+import type { TestAppStation } from '../support/app-station.js';
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
-import { describedBy as description, recordingStation, renderScreen } from './screen-harness.js';
+import { describedBy as description, useScreenStation } from './screen-harness.js';
 
+const screenStation = useScreenStation(<ReturnsScreen />);
+const { show, sent } = screenStation;
 let app: TestAppStation;
-let sent: string[];
-beforeAll(async () => {
-  app = await startTestAppStation();
-});
-afterAll(() => app.close());
-afterEach(cleanup);
-
-function show() {
-  sent = [];
-  renderScreen(recordingStation(app.api, sent), <ReturnsScreen />);
-}
+beforeAll(() => void (app = screenStation.app));
 
 
 describe('Returns screen', () => {

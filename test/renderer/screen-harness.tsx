@@ -1,10 +1,47 @@
-// Pieces the single-screen tests share: a station that records which commands a screen sent (so a
-// test can prove a refused form sent nothing), rendering one screen over it, and the words a
-// control's aria-describedby points at (where a form shows its hint and its error).
+// Pieces the single-screen tests share: one app station (over a test sandbox) per file, a station
+// that records which commands a screen sent (so a test can prove a refused form sent nothing),
+// rendering one screen over it, and the words a control's aria-describedby points at (where a
+// form shows its hint and its error).
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
 import { StationProvider } from '../../renderer/src/app/station-context.js';
 import type { StationApi } from '../../shared/contract.js';
+import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
+
+export interface ScreenStation {
+  /** The app station of the file (set once its beforeAll ran). */
+  readonly app: TestAppStation;
+  /** Commands the screen sent since the last show(), in order. */
+  readonly sent: string[];
+  /** Renders the screen afresh over the recording station. */
+  show(): void;
+}
+
+/** One app station for the file's tests, the screen rendered over it, cleaned up after each test. */
+export function useScreenStation(screen: ReactElement): ScreenStation {
+  let app: TestAppStation | undefined;
+  const sent: string[] = [];
+  beforeAll(async () => {
+    app = await startTestAppStation();
+  });
+  afterAll(() => app?.close());
+  afterEach(cleanup);
+  const started = (): TestAppStation => {
+    if (!app) throw new Error('the app station starts in beforeAll: use it inside a test');
+    return app;
+  };
+  return {
+    get app() {
+      return started();
+    },
+    sent,
+    show: () => {
+      sent.length = 0;
+      renderScreen(recordingStation(started().api, sent), screen);
+    },
+  };
+}
 
 /** A StationApi over `real` that appends every command name to `sent`. */
 export function recordingStation(real: StationApi, sent: string[]): StationApi {

@@ -1,23 +1,17 @@
 // @vitest-environment happy-dom
 // The Setup screen over a real app station and test sandbox: what an operator sees when a
 // setting is wrong, that a saved setting is really kept, and that the app secret disappears.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SetupScreen from '../../renderer/src/screens/setup/index.js';
-import { startTestAppStation, type TestAppStation } from '../support/app-station.js';
-import { describedBy as description, renderScreen } from './screen-harness.js';
+import type { TestAppStation } from '../support/app-station.js';
+import { describedBy as description, useScreenStation } from './screen-harness.js';
 
+const screenStation = useScreenStation(<SetupScreen />);
+const { show } = screenStation;
 let app: TestAppStation;
-beforeAll(async () => {
-  app = await startTestAppStation();
-});
-afterAll(() => app.close());
-afterEach(cleanup);
-
-function show() {
-  renderScreen(app.api, <SetupScreen />);
-}
+beforeAll(() => void (app = screenStation.app));
 
 /** The words a field's aria-describedby points at. */
 

@@ -2,6 +2,10 @@
 // browser-mode station with its sandbox and demo devices, one Chromium and one desk page open on
 // it; a screenshot of any failing test; and everything stopped afterwards. Call it inside a
 // describe block; read `station` and `desk` from the result once the tests run.
+//
+// A file that needs something up before the station (a PostgreSQL cluster) registers its own
+// beforeAll/afterAll before calling this: vitest runs after-hooks in reverse, so the station
+// stops before what it depends on.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, openDesk, type Desk } from './browser-desk.js';
@@ -13,14 +17,24 @@ export interface DeskSession {
   readonly desk: Desk;
 }
 
-export function useDeskSession(options: { station?: BrowserStationOptions; beforeStop?: () => Promise<void> } = {}): DeskSession {
+export interface DeskSessionOptions {
+  /** The station's options, or a function giving them once earlier hooks ran (a fresh database's address). */
+  station?: BrowserStationOptions | (() => BrowserStationOptions | Promise<BrowserStationOptions>);
+  /** false: the file prints nothing, so the CUPS queues are not set up. */
+  printers?: boolean;
+  /** The desk page's browser context (the sign-in test accepts the sandbox's own certificate there). */
+  page?: Parameters<typeof openDesk>[1];
+  beforeStop?: () => Promise<void>;
+}
+
+export function useDeskSession(options: DeskSessionOptions = {}): DeskSession {
   const session = {} as { station: BrowserStation; desk: Desk; browser: Browser };
   beforeAll(async () => {
     await ensureRendererBuilt();
-    await ensureCupsQueues();
-    session.station = await startBrowserStation(options.station);
+    if (options.printers !== false) await ensureCupsQueues();
+    session.station = await startBrowserStation(typeof options.station === 'function' ? await options.station() : options.station);
     session.browser = await launchChromium();
-    session.desk = await openDesk(session.browser);
+    session.desk = await openDesk(session.browser, options.page);
     await session.desk.open(session.station.url);
   });
   afterEach(async (ctx) => {

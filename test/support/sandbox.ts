@@ -1,4 +1,6 @@
 // Starts a real sandbox over HTTPS for a test file and gives a small pinned-CA client for it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { generateTls, type SandboxTls } from '../../electron/sandbox/tls.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/sandbox.js';
@@ -185,4 +187,17 @@ export async function pinnedClient(caCertPath: string, controlToken?: string) {
       return { status: res.status, json: text ? JSON.parse(text) : undefined };
     },
   };
+}
+
+/**
+ * What the station command line reads to reach a test sandbox (`--sandbox-info FILE`): its address,
+ * its CA certificate (written beside it as ca.pem), seller, locations and self-access keys.
+ * Returns the file's path in `dir`.
+ */
+export function writeSandboxInfo(sb: TestSandbox, dir: string): string {
+  const caCertPath = join(dir, 'ca.pem');
+  writeFileSync(caCertPath, sb.tls.caCert);
+  const info = join(dir, 'sandbox-info.json');
+  writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, sellerId: sb.info.sellerId, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+  return info;
 }

@@ -4,15 +4,11 @@
 //   {"event":"done","packed":[...],"records":N}
 // Modes "single" and "wave" go on until every shipment has left APPROVED at the marketplace, so
 // they wait out the leases of a desk that died and take its shipments over.
-import { createMarketplaceClient, memoryVault } from '../../electron/station/api/client.js';
-import { createNodeFetch } from '../../electron/station/api/http.js';
 import { createWarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
+import { closeDesk, deskClient, drainDesk, runDeskProcess, say, type DeskConnection } from '../support/desk-process-run.js';
 import { isApproved, openDesk, packOneByOne, packWaves, shuffled } from '../support/warehouse-desk.js';
 
-export interface DeskProcessConfig {
-  baseUrl: string;
-  caPem: string;
-  app: { appId: string; appSecret: string };
+export interface DeskProcessConfig extends DeskConnection {
   dbUrl: string;
   desk: string;
   mode: 'single' | 'wave' | 'die';
@@ -21,13 +17,11 @@ export interface DeskProcessConfig {
   seed: number;
 }
 
-const say = (line: unknown): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2]) as DeskProcessConfig;
-  const node = createNodeFetch({ caPem: config.caPem });
-  const client = { ...createMarketplaceClient({ baseUrl: config.baseUrl, fetch: node.fetch, mode: 'selfAccess', credentials: async () => config.app, vault: memoryVault() }), close: node.close };
+  const client = deskClient(config);
   const pool = createWarehousePool({ url: config.dbUrl, max: 2 });
   const desk = await openDesk(pool, client, config.desk, { now: () => new Date() }, { leaseMs: config.leaseMs });
   desk.outbox.start();
@@ -44,20 +38,9 @@ async function main(): Promise<void> {
     if (left.length === 0) break;
     await sleep(Math.min(500, config.leaseMs / 4));
   }
-  desk.keeper.stop();
-  await desk.outbox.stop();
-  const status = await desk.outbox.flush();
-  if (status.lastError || status.waiting > 0) throw new Error(`outbox not caught up: ${JSON.stringify(status)}`);
+  await drainDesk(desk);
   say({ event: 'done', packed: desk.packed, refused: desk.refused, records: (await desk.journal.records()).length });
-  await desk.journal.close();
-  await pool.end();
-  await client.close();
+  await closeDesk(desk, pool, client);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  },
-);
+runDeskProcess(main);

@@ -4,11 +4,10 @@
 // not yet delivered are kept in push.json in the sandbox's state directory (0600: it holds the
 // receivers' secrets), so a restart keeps both.
 import { X509Certificate } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NotificationEnvelope } from '../../../shared/api/notifications.js';
-import { writeFileAtomic } from '../persistence.js';
+import { readJsonFile, writePrivateJsonFile } from '../../files/private-json-file.js';
 
 /** Most receivers the sandbox delivers to at once. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
@@ -80,25 +79,12 @@ function isCertificatePem(pem: string): boolean {
 /** The stored state, or undefined when the directory holds none; a broken file is refused in words. */
 export function readPushState(dir: string): PushStateFile | undefined {
   const path = join(dir, PUSH_STATE_FILE);
-  if (!existsSync(path)) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    raw = undefined;
-  }
-  const parsed = PushStateFile.safeParse(raw);
-  if (!parsed.success) throw new Error(`${path} is not a push subscription file; remove it (subscriptions are then lost) or use another state directory.`);
-  return parsed.data;
+  return readJsonFile(path, PushStateFile, `${path} is not a push subscription file; remove it (subscriptions are then lost) or use another state directory.`);
 }
 
+/** The secrets are never readable by others, not even between the write and the rename. */
 export function writePushState(dir: string, state: PushStateFile): void {
-  const path = join(dir, PUSH_STATE_FILE);
-  // The temporary file is created 0600 before writeFileAtomic fills it: the secrets are never
-  // readable by others, not even between the write and the rename.
-  closeSync(openSync(`${path}.tmp`, 'w', 0o600));
-  chmodSync(`${path}.tmp`, 0o600);
-  writeFileAtomic(path, JSON.stringify(state));
+  writePrivateJsonFile(join(dir, PUSH_STATE_FILE), state);
 }
 
 /** A subscription as the list route shows it: the secret header's value is never sent back. */

@@ -1,22 +1,16 @@
 // The seller-interface client as one object: transport, tokens and the operation families.
 // Built by the composition root (desktop app, CLI, tests) from a base URL, a fetch and a vault.
-import { MarketplaceHttp, type FetchLike } from './http.js';
-import { TokenManager, type AppCredentials, type TokenVault } from './auth.js';
+import { MarketplaceHttp } from './http.js';
+import { TokenManager, type TokenManagerOptions, type TokenVault } from './auth.js';
 import { OrdersClient } from './orders-client.js';
 import { ReturnsClient, SelfShipClient } from './returns-client.js';
 import { ListingsClient } from './listings-client.js';
 import type { RetryPolicy } from './retry.js';
 
-export interface MarketplaceClientOptions {
-  baseUrl: string;
-  fetch: FetchLike;
-  mode: 'selfAccess' | 'thirdParty';
-  credentials: () => Promise<AppCredentials>;
-  vault: TokenVault;
-  clock?: () => number;
+/** The token manager's options (its refresh margin and scope left at their defaults), and the transport's. */
+export interface MarketplaceClientOptions extends Omit<TokenManagerOptions, 'refreshMarginMs' | 'scope'> {
   maxConcurrent?: number;
   retry?: RetryPolicy;
-  timeoutMs?: number;
 }
 
 export interface MarketplaceClient {
@@ -29,15 +23,8 @@ export interface MarketplaceClient {
 }
 
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
-  const tokens = new TokenManager({
-    baseUrl: options.baseUrl,
-    fetch: options.fetch,
-    mode: options.mode,
-    credentials: options.credentials,
-    vault: options.vault,
-    clock: options.clock,
-    timeoutMs: options.timeoutMs,
-  });
+  const { maxConcurrent: _maxConcurrent, retry: _retry, ...tokenOptions } = options;
+  const tokens = new TokenManager(tokenOptions);
   const http = new MarketplaceHttp({
     baseUrl: options.baseUrl,
     fetch: options.fetch,

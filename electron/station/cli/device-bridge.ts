@@ -70,8 +70,9 @@ export async function printCommand(inv: Invocation, io: CliIo, dataDir: string, 
   const folder = new FolderBackend({ directory: join(dataDir, 'printed') });
   const windowsOrCups: PrinterBackend = await platformBackend({ platform: process.platform, execFile: nodeExecFile });
   const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+  const store = new FileJobStore(join(dataDir, 'print-jobs.json'));
   const queue = new PrintQueue({
-    store: new FileJobStore(join(dataDir, 'print-jobs.json')),
+    store,
     spoolDir: join(dataDir, 'print-spool'),
     backendFor: (printer) => (printer === FOLDER_PRINTER_NAME ? folder : windowsOrCups),
     clock: () => new Date(),
@@ -82,5 +83,6 @@ export async function printCommand(inv: Invocation, io: CliIo, dataDir: string, 
     return await p.printFile(args, { queue, settings: printerSettingsFrom(printers), readFile: (f) => readFile(f), timers }, io);
   } finally {
     queue.stop();
+    await store.close();
   }
 }

@@ -33,39 +33,6 @@ export function packTargets(records: readonly JournalRecord[]): string[] {
 }
 
 /**
- * The scans (units, serials, counts, undo, measurements) of a shipment's latest session at this
- * desk when that session ended with "put aside" and nothing packed it since: reopening the
- * shipment carries on from them. Refused scans changed nothing and are left out; so is the scan
- * that opened the session when it only named the shipment (it verified nothing). `openingSession`:
- * the session being opened now, already journaled, which is not the one to carry on from.
- */
-export function putAsideScans(records: readonly JournalRecord[], shipmentId: string, openingSession?: string): Extract<JournalRecord, { type: 'scan' }>[] {
-  let session: string | undefined;
-  let aside = false;
-  const scans = new Map<string, Extract<JournalRecord, { type: 'scan' }>[]>();
-  for (const r of records) {
-    if (r.type === 'session' && r.event === 'opened' && r.shipmentId === shipmentId && r.sessionId !== openingSession) {
-      session = r.sessionId;
-      aside = false;
-      scans.set(r.sessionId, []);
-    } else if (r.type === 'session' && r.event === 'closed' && r.sessionId === session) {
-      aside = r.reason === 'put-aside';
-    } else if (r.type === 'scan' && scans.has(r.sessionId) && r.refused === undefined) {
-      scans.get(r.sessionId)!.push(r);
-    } else if (r.type === 'intent' && r.op === 'pack' && (r.targets.shipmentIds ?? []).includes(shipmentId)) {
-      aside = false;
-    }
-  }
-  if (!session || !aside) return [];
-  const kept = scans.get(session) ?? [];
-  const opener = kept[0];
-  return opener && SHIPMENT_NAMING_KINDS.includes(opener.kind) ? kept.slice(1) : kept;
-}
-
-/** Scan kinds that name a shipment (open it) without verifying a unit. */
-const SHIPMENT_NAMING_KINDS: readonly string[] = ['shipmentId', 'orderId', 'orderItemId'];
-
-/**
  * The labels this desk printed, newest last, at most `limit`: the Pack screen's "Labels" list as
  * it was before a restart (each label printed is journaled with its printer).
  */

@@ -11,7 +11,7 @@ export class JournalState {
   private readonly sessions = new Map<string, OpenSession>();
   /**
    * Shipments put aside (Esc) and not sent for packing since. Reopening one reads the journal for
-   * its scans (desk-history.ts putAsideScans); every other shipment is opened without reading the
+   * its scans (session-lineage.ts putAsideSession); every other shipment is opened without reading the
    * segments, so opening costs the same at the last pack of a shift as at the first. Bounded by
    * what the packers set aside: a pack intent for the shipment takes it out.
    */

@@ -7,8 +7,9 @@
 //
 // Layout: journal-NNNNNN.jsonl segments in one directory; the highest index is active. When the
 // active segment outgrows maxSegmentBytes a new one is started and every record that open state
-// depends on (open intents, open pack sessions with their scans) is copied into it, keeping its
-// seq, so the newest segment alone can restore the desk; readers drop the duplicates by seq.
+// depends on (open intents, open pack sessions with their scans and the put-aside sessions they
+// resume) is copied into it, keeping its seq, so the newest segment alone can restore the desk;
+// readers drop the duplicates by seq.
 // Old segments are removed beyond maxSegments or maxAgeDays, but never one holding the only copy
 // of an open intent or session. One process writes a journal directory at a time (journal-lock.ts).
 import { randomUUID } from 'node:crypto';
@@ -38,6 +39,7 @@ import type {
 import { JournalRecord as JournalRecordSchema } from './records.js';
 import { redactSecrets } from './redact.js';
 import { encodeLine, listSegments, readSegment, segmentName } from './segment-file.js';
+import { resumedRecords } from './session-lineage.js';
 
 export const DEFAULT_MAX_SEGMENT_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_SEGMENTS = 20;
@@ -212,6 +214,10 @@ export class Journal {
   /** Every record still kept on disk, once each, in seq order (reads the segments). */
   async records(): Promise<JournalRecord[]> {
     await this.queue.catch(() => undefined);
+    return this.storedRecords();
+  }
+
+  private storedRecords(): JournalRecord[] {
     const bySeq = new Map<number, JournalRecord>();
     for (const index of listSegments(this.options.dir)) {
       for (const record of readSegment(this.options.dir, index).records) {
@@ -286,6 +292,13 @@ export class Journal {
   private async rotate(): Promise<void> {
     const { dir } = this.options;
     const carried = this.state.carriedRecords();
+    // An open session that resumed a put-aside one needs that session's records too (session-lineage.ts).
+    const resuming = this.state.openSessions().filter((open) => open.opened.resumes !== undefined);
+    if (resuming.length > 0) {
+      const have = new Set(carried.map((r) => r.seq));
+      carried.push(...resumedRecords(this.storedRecords(), resuming.map((open) => open.sessionId)).filter((r) => !have.has(r.seq)));
+      carried.sort((a, b) => a.seq - b.seq);
+    }
     const next: SegmentMeta = { index: this.active.index + 1, lastAtMs: 0, keys: new Set() };
     for (const record of carried) {
       next.keys.add(stateKeyOf(record));

@@ -87,6 +87,8 @@ export const SessionRecord = z.object({
   printer: z.string().optional(),
   /** 'closed': why ('done', 'abandoned', 'put-aside'...). */
   reason: z.string().optional(),
+  /** 'opened': the put-aside session this one carries on from; its scans stay there (session-lineage.ts). */
+  resumes: z.string().min(1).optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
 

@@ -10,13 +10,14 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
-import { replayStep, STEP_KINDS } from './session-replay.js';
+import { replayStep, STEP_KINDS, type JournaledStep } from './session-replay.js';
 import type { DeskView, LabelJob } from './desk-view.js';
 import { applyCount, applyMeasurement, applyScan, nextStepSentences, openSession, removeSerial, undoLast, undoPreviewSentence, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
-import { printedLabels, putAsideScans } from '../journal/desk-history.js';
+import { printedLabels } from '../journal/desk-history.js';
+import { putAsideSession, putAsideSteps, sessionSteps } from '../journal/session-lineage.js';
 import { unitProgressWords } from './session-progress.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import { cheered, refused, told } from './desk-feedback.js';
@@ -118,7 +119,8 @@ export class PackDesk {
       this.shipment = shipment;
       this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
       // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
-      const kept = last.scans.filter((scan) => scan.refused === undefined);
+      // A session that resumed a put-aside one replays that session's steps too (session-lineage.ts).
+      const kept = last.opened.resumes ? sessionSteps(await this.deps.journal.records(), last.sessionId) : last.scans.filter((scan) => scan.refused === undefined);
       for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
       this.feedback = told(sentence('station.pack.restored', { id: shipment.shipmentId }), ...unitProgressWords(this.session), sentence('station.pack.carryOn'));
       this.changed();
@@ -279,7 +281,11 @@ export class PackDesk {
     if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, ...(claimed.sentences.length > 0 ? { sentences: claimed.sentences } : {}), sound: 'failure' });
     found.shipment = claimed.shipment;
     const sessionId = this.deps.newSessionId();
-    await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk });
+    // Reading every kept segment costs more with each pack of the shift (and its garbage slowed
+    // the scans that follow): only a shipment the journal knows was put aside is looked up.
+    const records = this.deps.journal.mayHavePutAside(found.shipment.shipmentId) ? await this.deps.journal.records() : [];
+    const resumes = putAsideSession(records, found.shipment.shipmentId);
+    await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk, ...(resumes ? { resumes } : {}) });
     await this.deps.journal.appendScan({ sessionId, raw, kind: scan.kind, value: scan.value });
     this.shipment = found.shipment;
     this.session = prefillParcels(openSession(sessionId, found.shipment, this.deps.facts.of), found.shipment, this.deps.facts.of);
@@ -287,7 +293,7 @@ export class PackDesk {
     if (scan.kind !== 'shipmentId' && scan.kind !== 'orderId' && scan.kind !== 'orderItemId') {
       this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
     }
-    const resumed = await this.resumeAside(found.shipment.shipmentId);
+    const resumed = resumes ? this.resumeAside(putAsideSteps(records, resumes)) : 0;
     if (resumed > 0) {
       const s = this.session;
       const words = [sentence('station.pack.reopened', { id: s.shipmentId }), ...unitProgressWords(s, true), ...nextStepSentences(s)];
@@ -297,20 +303,15 @@ export class PackDesk {
   }
 
   /**
-   * A shipment put aside at this desk opens where the packer left it: the scans of its put-aside
-   * session are journaled into the new session (so a restart restores them too) and replayed.
-   * Returns how many were carried over.
+   * A shipment put aside at this desk opens where the packer left it: the steps of its put-aside
+   * session are replayed, not journaled again (the new session names the one it resumes, so a
+   * restart replays them from there). Returns how many were carried over.
    */
-  private async resumeAside(shipmentId: string): Promise<number> {
-    // Reading every kept segment costs more with each pack of the shift (and its garbage slowed
-    // the scans that follow): only a shipment the journal knows was put aside is looked up.
-    if (!this.deps.journal.mayHavePutAside(shipmentId)) return 0;
-    const carried = putAsideScans(await this.deps.journal.records(), shipmentId, this.session!.sessionId);
+  private resumeAside(carried: readonly JournaledStep[]): number {
     for (const old of carried) {
       const before = this.session!;
       const next = this.replay(before, old.kind, old.value, old.raw);
-      const refused = next.feedback.tone === 'error' && next.steps === before.steps && next.parcels === before.parcels ? next.feedback.text : undefined;
-      await this.deps.journal.appendScan({ sessionId: before.sessionId, raw: old.raw, kind: old.kind, value: old.value, ...(refused ? { refused } : {}) });
+      const refused = next.feedback.tone === 'error' && next.steps === before.steps && next.parcels === before.parcels;
       this.session = refused ? before : next;
     }
     return carried.length;

@@ -15,6 +15,7 @@ export interface JobStore {
 export class FileJobStore implements JobStore {
   private handle: FileHandle | undefined;
   private tail: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly path: string) {}
 
@@ -50,8 +51,16 @@ export class FileJobStore implements JobStore {
         this.handle = await open(this.path, 'a+', 0o600);
         await this.endTornLine(this.handle);
       }
-      await this.handle.write(`${JSON.stringify(job)}\n`);
-      await this.handle.sync();
+      const handle = this.handle;
+      try {
+        await handle.write(`${JSON.stringify(job)}\n`);
+        await handle.sync();
+      } finally {
+        // A job that was still talking to its printer when the station stopped reports after
+        // close(): its record is kept, and the file is closed again instead of being left to the
+        // garbage collector (which closes it late, with a warning).
+        if (this.closed) await this.release();
+      }
     });
     this.tail = write.catch(() => undefined);
     return write;
@@ -67,9 +76,15 @@ export class FileJobStore implements JobStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.tail;
-    await this.handle?.close();
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
+    const handle = this.handle;
     this.handle = undefined;
+    await handle?.close();
   }
 }
 

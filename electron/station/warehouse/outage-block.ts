@@ -2,9 +2,8 @@
 // desk in the database beforehand (status 'block'), kept in a file on the desk so they survive
 // a restart during the outage, handed out while the database is away, and reported back (what
 // each number became) once it returns. Written durably before a number is handed out.
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileDurably } from '../journal/durable-file.js';
+import { readJsonFile, writePrivateJsonFile } from '../../files/private-json-file.js';
 
 const OfflineUse = z.object({
   invoiceNumber: z.string(),
@@ -37,20 +36,11 @@ export interface OutageBlockStore {
 export function fileOutageBlockStore(path: string): OutageBlockStore {
   return {
     load() {
-      if (!existsSync(path)) return undefined;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(path, 'utf8'));
-      } catch {
-        raw = undefined;
-      }
-      const parsed = OutageBlock.safeParse(raw);
       // Never drop the record of numbers used offline: they must reach the database.
-      if (!parsed.success) throw new Error(`The outage invoice block ${path} is damaged. Restore it from a backup; the numbers in it were not reissued.`);
-      return parsed.data;
+      return readJsonFile(path, OutageBlock, `The outage invoice block ${path} is damaged. Restore it from a backup; the numbers in it were not reissued.`);
     },
     save(block) {
-      writeFileDurably(path, `${JSON.stringify(block, null, 1)}\n`);
+      writePrivateJsonFile(path, block);
     },
   };
 }

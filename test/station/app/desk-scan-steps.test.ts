@@ -123,6 +123,37 @@ describe('desk scan steps', () => {
     await desk.putAside();
   });
 
+  it('journals a reopened shipment\'s earlier scans once, and replays them once after a crash', async () => {
+    const id = await create('serialized', 3);
+    const sku = sb.world.shipments.get(id)!.orderItems[0].sku;
+    const [a, b] = ['35000000000201', '35000000000202'].map(imeiFrom);
+    const desk = newDesk();
+    for (const raw of [id, sku, a]) await desk.scan(raw, 'wedge');
+    await desk.putAside();
+    expect((await desk.scan(id, 'wedge')).text).toMatch(/reopened.*1 of 3 units verified, 1 serial/);
+    for (const raw of [sku, b]) await desk.scan(raw, 'wedge');
+    await desk.putAside();
+    expect((await desk.scan(id, 'wedge')).text).toMatch(/reopened.*2 of 3 units verified, 2 serials/);
+    const sessionId = desk.view().session!.sessionId;
+
+    // Each scan the packer made stands in the journal once, however often the shipment was reopened.
+    const records = await h.ctx.journal.records();
+    const sessions = new Set(records.flatMap((r) => (r.type === 'session' && r.event === 'opened' && r.shipmentId === id ? [r.sessionId] : [])));
+    expect(sessions.size).toBe(3);
+    const scanned = records.flatMap((r) => (r.type === 'scan' && sessions.has(r.sessionId) ? [r.value] : []));
+    expect(scanned).toEqual([id, sku, a, id, sku, b, id]);
+
+    // A crash now (a new desk over the same journal): the units and serials come back once each.
+    const restarted = newDesk();
+    expect(await restarted.restore()).toBe(1);
+    expect(restarted.view().session).toMatchObject({ sessionId });
+    expect(restarted.view().session!.lines[0]).toMatchObject({ verified: 2, serials: [[a], [b]] });
+    expect(restarted.view().feedback.text).toMatch(/after a restart: 2 of 3 units verified/);
+    await restarted.putAside();
+    expect((await restarted.scan(id, 'wedge')).text).toMatch(/reopened.*2 of 3 units verified, 2 serials/);
+    await restarted.putAside();
+  });
+
   it('takes a label and its product scanned back to back in order: the product waits for the shipment to open', async () => {
     const id = await create('plain', 1);
     const sku = sb.world.shipments.get(id)!.orderItems[0].sku;

@@ -3,13 +3,13 @@
 // and nothing after (a pack that was never marked ready to dispatch); the next start of the app
 // names it, with what to do, in the start-up check and in app.info (shown on the Activity
 // screen), and stops naming it once the marketplace has it ready to dispatch.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
 import { startTestAppStation } from '../../support/app-station.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { startTestSandbox, writeSandboxInfo, type TestSandbox } from '../../support/sandbox.js';
 import { quickRetry } from '../../support/station-client.js';
 
 let sb: TestSandbox;
@@ -28,10 +28,7 @@ describe('packed before the station stopped, not ready to dispatch', () => {
     const created = await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: sb.info.locations[0], kind: 'plain' } });
     const id = (created.json.shipmentIds as string[]).find((s) => sb.world.shipments.get(s)!.orderItems.every((i) => i.serviceProfile === 'NON_FBF'))!;
     const dataDir = join(work, 'data');
-    const caCertPath = join(work, 'ca.pem');
-    writeFileSync(caCertPath, sb.tls.caCert);
-    const info = join(work, 'sandbox-info.json');
-    writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+    const info = writeSandboxInfo(sb, work);
     // Packed through this data folder's journal, and nothing after.
     expect(await runCli(['pack', id, '--sandbox-info', info, '--data-dir', dataDir], { stdout: () => undefined, stderr: () => undefined }, { retry: quickRetry })).toBe(0);
 

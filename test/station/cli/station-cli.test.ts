@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { startTestSandbox, writeSandboxInfo, type TestSandbox } from '../../support/sandbox.js';
 import { quickRetry } from '../../support/station-client.js';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
 
@@ -31,10 +31,7 @@ describe('station CLI', () => {
   beforeAll(async () => {
     sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
     work = mkdtempSync(join(tmpdir(), 'station-cli-'));
-    const caCertPath = join(work, 'ca.pem');
-    writeFileSync(caCertPath, sb.tls.caCert);
-    const info = join(work, 'sandbox-info.json');
-    writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, sellerId: sb.info.sellerId, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+    const info = writeSandboxInfo(sb, work);
     common = ['--sandbox-info', info, '--data-dir', join(work, 'data')];
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { Journal } from '../../../electron/station/journal/journal.js';
 import { segmentName } from '../../../electron/station/journal/segment-file.js';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
 import { startTestAppStation } from '../../support/app-station.js';
-import { startTestSandbox } from '../../support/sandbox.js';
+import { startTestSandbox, writeSandboxInfo } from '../../support/sandbox.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -96,10 +96,7 @@ describe('journal damage', () => {
     const sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
     try {
       const work = tempDir();
-      const caCertPath = join(work, 'ca.pem');
-      writeFileSync(caCertPath, sb.tls.caCert);
-      const info = join(work, 'sandbox-info.json');
-      writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+      const info = writeSandboxInfo(sb, work);
       const dataDir = join(work, 'data');
       await journalWithSegments(join(dataDir, 'journal'));
       appendFileSync(join(dataDir, 'journal', segmentName(1)), 'not a record\n');

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
 import { JournalInUseError } from '../../../electron/station/journal/journal-lock.js';
 import { Journal } from '../../../electron/station/journal/journal.js';
-import { startTestSandbox } from '../../support/sandbox.js';
+import { startTestSandbox, writeSandboxInfo } from '../../support/sandbox.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const clock = { now: () => new Date('2026-11-21T04:30:00Z') };
@@ -79,10 +79,7 @@ describe('the journal lock', () => {
     const sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
     cleanup.push(() => sb.close());
     const work = tempDir();
-    const caCertPath = join(work, 'ca.pem');
-    writeFileSync(caCertPath, sb.tls.caCert);
-    const info = join(work, 'sandbox-info.json');
-    writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+    const info = writeSandboxInfo(sb, work);
     const dataDir = join(work, 'data');
     mkdirSync(join(dataDir, 'journal'), { recursive: true });
     await holder(join(dataDir, 'journal'));

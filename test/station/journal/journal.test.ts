@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalOptions } from '../../../electron/station/journal/journal.js';
 import { JournalInUseError } from '../../../electron/station/journal/journal-lock.js';
 import { encodeLine } from '../../../electron/station/journal/segment-file.js';
+import { sessionSteps } from '../../../electron/station/journal/session-lineage.js';
 
 const dirs: string[] = [];
 const journals: Journal[] = [];
@@ -171,6 +172,23 @@ describe('rotation and retention', () => {
     const seqs = records.map((r) => r.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs.at(-1)).toBe(403);
+  });
+
+  it('carries the put-aside session an open session resumes through rotation, so pruning never loses its steps', async () => {
+    const dir = tempDir();
+    const journal = await openJournal({ dir, maxSegmentBytes: 2_000, maxSegments: 2 });
+    await journal.appendSession({ sessionId: 'first', event: 'opened', shipmentId: 'SH1' });
+    for (const value of ['SH1', 'SKU1', 'IMEI1']) await journal.appendScan({ sessionId: 'first', raw: value, kind: value === 'SH1' ? 'shipmentId' : 'sku', value });
+    await journal.appendSession({ sessionId: 'first', event: 'closed', reason: 'put-aside' });
+    await journal.appendSession({ sessionId: 'again', event: 'opened', shipmentId: 'SH1', resumes: 'first' });
+    await journal.appendScan({ sessionId: 'again', raw: 'SH1', kind: 'shipmentId', value: 'SH1' });
+    for (let n = 0; n < 200; n += 1) await journal.appendOutcome({ intentId: (await journal.appendIntent(packIntent(`S${n}`))).id, status: 'ok' });
+    expect(readdirSync(dir)).not.toContain('journal-000001.jsonl');
+    await journal.close();
+
+    const reopened = await openJournal({ dir });
+    expect(reopened.openSessions().map((s) => s.sessionId)).toEqual(['again']);
+    expect(sessionSteps(await reopened.records(), 'again').map((s) => s.value)).toEqual(['SH1', 'SKU1', 'IMEI1']);
   });
 
   it('drops segments older than the age limit', async () => {

@@ -4,45 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
+import { simulatedTime } from '../../support/simulated-time.js';
 import { LabelWatcher, LONG_WAIT_AFTER_MS, LONG_WAIT_INTERVAL_MS, WATCH_INTERVAL_MS, type WatchResult } from '../../../electron/station/packing/label-watcher.js';
-
-/** A clock and timers the test moves by hand. */
-function simulatedTime(options: { early?: number } = {}) {
-  let now = 0;
-  const timers: { at: number; fn: () => void; id: number }[] = [];
-  let nextId = 1;
-  const flush = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
-  return {
-    now: () => now,
-    setTimer: (fn: () => void, ms: number) => {
-      const id = nextId++;
-      // `early`: a timer firing that many ms before its time, as Node's may by the wall clock.
-      timers.push({ at: now + Math.max(0, ms - (options.early ?? 0)), fn, id });
-      return id;
-    },
-    clearTimer: (id: unknown) => {
-      const i = timers.findIndex((t) => t.id === id);
-      if (i >= 0) timers.splice(i, 1);
-    },
-    async advance(ms: number) {
-      const end = now + ms;
-      await flush();
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const t = timers[0];
-        if (!t || t.at > end) break;
-        timers.shift();
-        now = t.at;
-        t.fn();
-        await flush();
-      }
-      now = end;
-      await flush();
-    },
-  };
-}
 
 /** A marketplace whose shipments become PACKED at given moments; records each read. */
 function marketplace(time: { now(): number }, readyAt: Map<string, number>) {

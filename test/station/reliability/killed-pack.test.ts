@@ -3,12 +3,12 @@
 // left packed but not ready to dispatch and the command that finishes it; once that is done the
 // start-up check no longer mentions it. The marketplace (the sandbox) is the judge of each state.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { startTestSandbox, writeSandboxInfo, type TestSandbox } from '../../support/sandbox.js';
 import { quickRetry } from '../../support/station-client.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
@@ -20,10 +20,7 @@ beforeAll(async () => {
   // Labels take ten minutes of sandbox time: the command is still waiting for its label when killed.
   sb = await startTestSandbox({ shipments: 0, labelDelayMs: 600_000 });
   work = mkdtempSync(join(tmpdir(), 'killed-pack-'));
-  const caCertPath = join(work, 'ca.pem');
-  writeFileSync(caCertPath, sb.tls.caCert);
-  const info = join(work, 'sandbox-info.json');
-  writeFileSync(info, JSON.stringify({ baseUrl: sb.baseUrl, caCertPath, locations: sb.info.locations, selfAccess: sb.info.selfAccess }) + '\n');
+  const info = writeSandboxInfo(sb, work);
   common = ['--sandbox-info', info, '--data-dir', join(work, 'data')];
 });
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { useBusyAction } from '../../app/use-busy-action.js';
 import { useStation } from '../../app/station-context.js';
 import { MarketplaceConnection, type MarketplaceMode } from '../../../../shared/settings.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
-import { errorWords, Field, ResultLine } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { Field, ResultLine } from './form-field.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 

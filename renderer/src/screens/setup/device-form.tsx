@@ -3,7 +3,8 @@
 // what a person can get wrong by typing, and 'devices.save' has the final word, shown as it says it.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
-import { errorWords, Field } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { Field } from './form-field.js';
 import { msgKey, tr } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 

@@ -5,7 +5,8 @@ import { useStation } from '../../app/station-context.js';
 import { useDevicesStore } from '../../stores/settings-devices-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { DeviceForm, draftOfProfile, EMPTY_PROFILE, type ProfileDraft } from './device-form.js';
-import { errorWords, ResultLine } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { ResultLine } from './form-field.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 

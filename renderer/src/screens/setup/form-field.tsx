@@ -50,9 +50,3 @@ export function ResultLine({ ok, text }: { ok: boolean; text: string }) {
     </p>
   );
 }
-
-/** The words of a failed command: StationError and Error carry a sentence; anything else does not. */
-export function errorWords(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong; try again.';
-}

@@ -6,7 +6,7 @@ import type { ResultOf } from '../../../../shared/contract.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { ConnectionForm } from './connection-form.js';
 import { DevicesSection } from './devices-section.js';
-import { errorWords } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
 import { PrintersSection } from './printers-section.js';
 import { StationSettingsForm } from './station-settings-form.js';
 import { VideoSetup } from '../../video/video-setup.js';

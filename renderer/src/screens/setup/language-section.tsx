@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
-import { errorWords } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
 
 export function LanguageSection() {
   const api = useStation();

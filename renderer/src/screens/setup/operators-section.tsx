@@ -10,7 +10,7 @@ import { useT } from '../../i18n/use-t.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { useOperatorStore } from '../../stores/operator-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
-import { errorWords } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
 
 type Result = { ok: boolean; text: string } | undefined;
 

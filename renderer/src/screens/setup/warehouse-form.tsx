@@ -8,7 +8,8 @@ import { useBusyAction } from '../../app/use-busy-action.js';
 import { useStation } from '../../app/station-context.js';
 import type { WarehouseForm as Form, WarehouseView } from '../../../../shared/contract/warehouse-desk.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
-import { errorWords, Field, ResultLine } from './form-field.js';
+import { errorWords } from '../../app/errors.js';
+import { Field, ResultLine } from './form-field.js';
 
 type SslMode = Form['sslMode'];
 const SSL_MODES: { value: SslMode; label: string }[] = [
