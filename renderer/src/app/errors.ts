@@ -2,13 +2,13 @@
 // key to say it in the desk's language; anything else gets a sentence, never a stack trace or a
 // bare code.
 import { StationError } from '../../../shared/contract.js';
-import { i18n, tr } from '../i18n/i18n.js';
+import { tr } from '../i18n/i18n.js';
+import { sentenceWords } from '../i18n/said-words.js';
 
 export function errorWords(e: unknown): string {
   if (e instanceof StationError) {
     // A station newer than this page may use a key the page lacks: its English words then.
-    if (e.sentence && i18n.exists(e.sentence.key, e.sentence.params)) return tr(e.sentence.key, e.sentence.params ?? {});
-    return e.message;
+    return e.sentence ? sentenceWords(e.sentence, e.message) : e.message;
   }
   if (e instanceof Error && e.message) return tr('app.somethingWrong', { detail: e.message });
   return tr('app.tryAgain');

@@ -7,17 +7,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBusyAction } from '../../app/use-busy-action.js';
 import { useStation } from '../../app/station-context.js';
-import type { KeyedSentence } from '../../../../shared/contract/define.js';
 import type { ReceiverForm, ReceiverView } from '../../../../shared/contract/push.js';
 import { sentenceWords } from '../../i18n/said-words.js';
 import { useT } from '../../i18n/use-t.js';
-import { errorWords, Field, ResultLine } from './form-field.js';
-
-/** A failed command in the desk's language when it carries a sentence. */
-function problemWords(e: unknown): string {
-  const sentence = (e as { sentence?: KeyedSentence }).sentence;
-  return sentence ? sentenceWords(sentence, errorWords(e)) : errorWords(e);
-}
+import { errorWords } from '../../app/errors.js';
+import { Field, ResultLine } from './form-field.js';
 
 export function ReceiverSection() {
   const api = useStation();
@@ -27,7 +21,7 @@ export function ReceiverSection() {
   const [port, setPort] = useState('');
   const [link, setLink] = useState<string>();
   const [copied, setCopied] = useState(false);
-  const { busy, result, setResult, run } = useBusyAction((e) => t('push.notSaved', { reason: problemWords(e) }));
+  const { busy, result, setResult, run } = useBusyAction((e) => t('push.notSaved', { reason: errorWords(e) }));
 
   useEffect(() => {
     api.invoke('push.receiver', {}).then(
@@ -36,7 +30,7 @@ export function ReceiverSection() {
         setForm(v.settings);
         setPort(String(v.settings.port));
       },
-      (e) => setResult({ ok: false, text: problemWords(e) }),
+      (e) => setResult({ ok: false, text: errorWords(e) }),
     );
     return api.subscribe('push.receiver.changed', setView);
   }, [api, setResult]);
