@@ -22,6 +22,8 @@ function stubStation(opts: { compact?: boolean } = {}) {
           return { ...defaultSettings(), compactMode: opts.compact ?? false };
         case 'desk.view':
           return { feedback: { tone: 'info', text: 'Scan a shipment to start.', sound: 'none' }, jobs: [], awaitingDispatch: [] };
+        case 'push.receiver':
+          return { settings: { ...defaultSettings().pushReceiver }, state: 'off', tokenStored: false, stored: 0, duplicates: 0, refused: 0 };
         case 'devices.list':
           return [{ id: 's1', name: 'Desk scale', role: 'scale', status: 'disconnected', message: 'Cable unplugged' }];
         default:
