@@ -35,6 +35,8 @@ export const DeviceStatusView = z.object({
   role: z.enum(['scanner', 'scale', 'dimensioner']),
   status: z.enum(['connecting', 'connected', 'disconnected', 'error', 'stopped']),
   message: z.string(),
+  /** True when the message only restates the status ("… is connected."): the status word says it in the desk's language. */
+  routine: z.boolean().optional(),
 });
 export const WeightView = z.object({ deviceId: z.string(), weightKg: z.number(), stable: z.boolean() });
 export const DimensionsView = z.object({ deviceId: z.string(), length: z.number(), breadth: z.number(), height: z.number(), weightKg: z.number().optional() });

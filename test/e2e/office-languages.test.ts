@@ -38,8 +38,9 @@ function catalogueWords(): Set<string> {
 describe.runIf(haveChromium() && requirePostgres())('the office screens in the pseudo-locale', () => {
   const wh = useWarehouseDatabase();
   const english = catalogueWords();
+  let whUrl = '';
   const session = useDeskSession({
-    station: async () => ({ settings: { desk: { name: 'Desk 1', operator: 'Meena' }, warehouse: { url: await wh.freshUrl(), registration: GSTIN } } }),
+    station: async () => ({ settings: { desk: { name: 'Desk 1', operator: 'Meena' }, warehouse: { url: (whUrl = await wh.freshUrl()), registration: GSTIN } } }),
     printers: false,
   });
   let station: BrowserStation;
@@ -245,4 +246,47 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
     await language('en');
     expect(desk.problems).toEqual([]);
   }, 180_000);
+
+  it('the whole of Setup, every part open, in the pseudo-locale: no English left, nothing cut off; the same in Hindi', async () => {
+    const { page } = desk;
+    await language('pseudo');
+    await page.keyboard.press('Alt+8');
+    const setup = page.locator('section.screen-setup');
+    await expect.poll(() => words(setup.locator('h1'))).toBe(pseudoText('Setup'));
+    // The warehouse link read from the station, said in the pseudo-locale's words.
+    await expect.poll(() => words(setup.locator('section[aria-labelledby="wh-title"] p[role="status"]').first()), { timeout: 15_000 }).toContain(pseudoText('schema version').slice(1, 10));
+    // The parts that open on demand: the device form, for a scale (its own protocol list).
+    await page.getByRole('button', { name: pseudoText(englishAt('devices.add')) }).click();
+    const deviceForm = page.getByRole('form', { name: pseudoText(englishAt('devices.add')) });
+    await deviceForm.locator('#dev-role').selectOption('scale');
+    // The desk's data: printer, port, device and language names, the desk and operator, the database address and the registration.
+    const names = async (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()).filter(Boolean));
+    const data = [
+      ...(await page.locator('#printer-label option').evaluateAll((os) => os.map((o) => (o as { value: string }).value))).filter(Boolean),
+      ...(await names('#dev-port option')).filter((n) => !n.startsWith('[')),
+      ...(await names('.device-list strong')),
+      // Each language is named in its own words in the language lists.
+      ...(await names('#set-language option')),
+      'MT-SICS', 'NCI (SCP-01)', 'Toledo 8217', 'Cubiscan',
+      whUrl,
+      GSTIN, 'Desk 1', 'Meena',
+    ]
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
+    await desk.screenshot('office-pseudo-setup-top');
+    expect(await unconverted(data, 'section.screen-setup'), 'the whole of Setup').toEqual([]);
+    expect(await clipped(), 'Setup').toEqual([]);
+
+    // The same in Hindi, part by part, for the eye.
+    await language('hi');
+    for (const part of ['#conn-title', '#language-heading', '#operators-heading', '#wh-title', '#devices-title']) {
+      const heading = page.locator(part);
+      await heading.scrollIntoViewIfNeeded();
+      await desk.screenshot(`office-hi-setup-${part.slice(1)}`);
+    }
+    expect(await clipped(), 'Hindi Setup').toEqual([]);
+    await page.keyboard.press('Escape');
+    await language('en');
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
 });

@@ -84,7 +84,7 @@ describe('languages', () => {
     const table = await screen.findByRole('table');
     const job = app.context.printing.jobs().find((j) => j.id === jobId)!;
     const ist = new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(job.createdAt));
-    const row = (await within(table).findAllByText(/Test print/, undefined, { timeout: 10_000 }))[0]!.closest('tr')!;
+    const row = (await within(table).findAllByText(/टेस्ट प्रिंट/, undefined, { timeout: 10_000 }))[0]!.closest('tr')!;
     expect(row.textContent).toContain('छप गया');
     expect(row.textContent).toContain(ist);
     await user.type(screen.getByLabelText('शिपमेंट नंबर'), id!);

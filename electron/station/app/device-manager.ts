@@ -148,7 +148,7 @@ export class DeviceManager implements DeviceControl {
       if (wanted.get(id)?.key === entry.key) continue;
       await this.halt(entry);
       this.entries.delete(id);
-      if (!wanted.has(id)) this.deps.hub.emit('device.status', { ...entry.status, status: 'stopped', message: `The ${entry.role} "${entry.name}" was removed.` });
+      if (!wanted.has(id)) this.deps.hub.emit('device.status', { ...entry.status, status: 'stopped', routine: false, message: `The ${entry.role} "${entry.name}" was removed.` });
     }
     for (const [id, w] of wanted) {
       if (this.entries.has(id)) continue;
@@ -173,7 +173,7 @@ export class DeviceManager implements DeviceControl {
   private build(entry: Entry, profile: DeviceProfile): AnyDevice {
     const deps = { open: this.deps.open, reconnectIntervalMs: this.deps.reconnectIntervalMs };
     const onStatus = (s: DeviceStatus) => {
-      entry.status = { id: entry.id, name: entry.name, role: entry.role, status: s.state, message: s.message };
+      entry.status = { id: entry.id, name: entry.name, role: entry.role, status: s.state, message: s.message, ...(s.state === 'connected' && !s.warning ? { routine: true } : {}) };
       this.deps.hub.emit('device.status', entry.status);
     };
     if (profile.role === 'scale') {

@@ -15,7 +15,8 @@ export function StatusLine() {
         {t(PREFIX[status.tone])}
       </span>
       <p role="status" aria-label={t('status.label')} aria-live="polite" aria-atomic="true">
-        {status.text}
+        {/* A screen's hint follows a language switch; any other message stays as it was said. */}
+        {status.key ? t(status.key) : status.text}
       </p>
     </div>
   );

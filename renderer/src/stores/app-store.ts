@@ -16,6 +16,8 @@ export interface StatusMessage {
   text: string;
   /** Increases with every message, so the same words said twice are still announced. */
   seq: number;
+  /** The catalogue key of the words when they are a screen's hint: shown in the language of the moment. */
+  key?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   ...initial(),
   go: (screen) => {
     if (screen === get().screen) return;
-    set({ screen, status: { tone: 'info', text: tr(SCREEN_HINTS[screen]), seq: get().status.seq + 1 } });
+    set({ screen, status: { tone: 'info', text: tr(SCREEN_HINTS[screen]), key: SCREEN_HINTS[screen], seq: get().status.seq + 1 } });
   },
   say: (tone, text) => set({ status: { tone, text, seq: get().status.seq + 1 } }),
   setInfo: (info) => set({ info, signIn: info.signIn }),

@@ -2,6 +2,7 @@
 // events so the Setup screen shows a scale's weight as it changes.
 import { create } from 'zustand';
 import type { PayloadOf, ResultOf, StationApi } from '../../../shared/contract.js';
+import { tr } from '../i18n/i18n.js';
 
 export type DeviceStatus = ResultOf<'devices.list'>[number];
 
@@ -15,7 +16,8 @@ interface DevicesState {
 }
 
 function weightWords(w: PayloadOf<'device.weight'>): string {
-  return `${w.weightKg.toFixed(3)} kg, ${w.stable ? 'stable' : 'settling'}`;
+  const kg = w.weightKg.toFixed(3);
+  return w.stable ? tr('devices.weightReading', { kg }) : tr('devices.weightSettling', { kg });
 }
 
 export const useDevicesStore = create<DevicesState>((set) => ({
@@ -32,7 +34,7 @@ export const useDevicesStore = create<DevicesState>((set) => ({
       ),
       api.subscribe('device.weight', (w) => reading(w.deviceId, weightWords(w))),
       api.subscribe('device.dimensions', (d) => reading(d.deviceId, `${d.length} × ${d.breadth} × ${d.height} cm${d.weightKg !== undefined ? `, ${d.weightKg} kg` : ''}`)),
-      api.subscribe('device.scan', (s) => reading(s.deviceId, `Scanned ${s.raw}`)),
+      api.subscribe('device.scan', (s) => reading(s.deviceId, tr('devices.scanned', { code: s.raw }))),
     ];
     return () => offs.forEach((off) => off());
   },

@@ -3,6 +3,7 @@
 // printers with what is wrong with them (offline, stopped, missing).
 import { useEffect, useState } from 'react';
 import { deskWords } from '../../app/desk-words.js';
+import { jobTitleWords } from '../../app/job-title.js';
 import { useStation } from '../../app/station-context.js';
 import { useAppStore } from '../../stores/app-store.js';
 import { msgKey, tr } from '../../i18n/i18n.js';
@@ -117,7 +118,7 @@ export default function PrintScreen() {
             {jobs.map((job) => (
               <tr key={job.id} className={`job job-${job.status}`}>
                 <td>
-                  {job.title}
+                  {jobTitleWords(job.title)}
                   {job.pages ? t('print.pages', { count: job.pages }) : ''}
                 </td>
                 <td>{job.printer}</td>
@@ -127,7 +128,7 @@ export default function PrintScreen() {
                 </td>
                 <td>{fmt.timeSeconds(job.createdAt)}</td>
                 <td>
-                  <button type="button" aria-label={t('print.reprintThis', { title: job.title })} onClick={() => void reprint(api, job)}>
+                  <button type="button" aria-label={t('print.reprintThis', { title: jobTitleWords(job.title) })} onClick={() => void reprint(api, job)}>
                     {t('print.reprint')}
                   </button>
                 </td>

@@ -11,6 +11,7 @@ import { errorWords } from '../../app/errors.js';
 import { Field, ResultLine } from './form-field.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
+import { signInWords } from './sign-in-words.js';
 
 const MODES: { value: MarketplaceMode; label: string }[] = [
   { value: 'sandbox', label: msgKey('signin.modeSandbox') },
@@ -98,7 +99,7 @@ export function ConnectionForm() {
       <p role="status" aria-label={t('signin.statusLabel')}>
         {/* The station's sentence already says until when the sign-in holds (and, for a partner
             application, until when access renews itself): said once, not twice. */}
-        {signIn?.text ?? t('signin.reading')}
+        {signIn ? signInWords(signIn) : t('signin.reading')}
       </p>
       <form aria-label={t('signin.formLabel')} onSubmit={submit} noValidate>
         <fieldset>

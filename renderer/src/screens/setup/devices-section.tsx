@@ -71,7 +71,7 @@ export function DevicesSection() {
         {devices.map((d) => (
           <li key={d.id} aria-label={d.name}>
             <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ? t(ROLE_WORDS[d.role]) : d.role}: {STATUS_WORDS[d.status] ? t(STATUS_WORDS[d.status]) : d.status}
-            {d.message ? `. ${d.message}` : ''}
+            {d.message && !d.routine ? `. ${d.message}` : '.'}
             <span aria-live="polite" className="reading">
               {readings[d.id] ? t('devices.lastReading', { reading: readings[d.id] }) : ''}
             </span>

@@ -4,6 +4,7 @@
 // process would refuse with, at the field their path names.
 import type { z } from 'zod';
 import { StationSettings } from '../../../../shared/settings.js';
+import { tr } from '../../i18n/i18n.js';
 
 export type Draft = Record<string, string | boolean>;
 export type FieldErrors = Record<string, string>;
@@ -34,10 +35,10 @@ export function draftOf(settings: StationSettings): Draft {
 
 /** Human words for zod's own messages, which name types rather than what to do. */
 function words(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'too_big' && /^Too big/i.test(issue.message)) return `Give a value of at most ${String((issue as { maximum?: unknown }).maximum)}.`;
-  if (issue.code === 'too_small' && /^Too small/i.test(issue.message)) return `Give a value of at least ${String((issue as { minimum?: unknown }).minimum)}.`;
-  if (issue.code === 'invalid_type' && /expected int/i.test(issue.message)) return 'Give a whole number.';
-  if (issue.code === 'invalid_value' || /^Invalid option/i.test(issue.message)) return 'Choose one of the offered values.';
+  if (issue.code === 'too_big' && /^Too big/i.test(issue.message)) return tr('settings.atMost', { n: String((issue as { maximum?: unknown }).maximum) });
+  if (issue.code === 'too_small' && /^Too small/i.test(issue.message)) return tr('settings.atLeast', { n: String((issue as { minimum?: unknown }).minimum) });
+  if (issue.code === 'invalid_type' && /expected int/i.test(issue.message)) return tr('settings.whole');
+  if (issue.code === 'invalid_value' || /^Invalid option/i.test(issue.message)) return tr('settings.choose');
   return issue.message;
 }
 
@@ -51,7 +52,7 @@ export function readDraft(draft: Draft, saved: StationSettings): { patch: Record
   for (const f of NUMBER_FIELDS) {
     const text = String(draft[f] ?? '').trim();
     const n = Number(text);
-    if (text === '' || !Number.isFinite(n)) errors[f] = 'Give a number.';
+    if (text === '' || !Number.isFinite(n)) errors[f] = tr('settings.number');
     else write(patch, f, n);
   }
   for (const f of TEXT_FIELDS) write(patch, f, String(draft[f] ?? ''));

@@ -10,28 +10,31 @@ import type { WarehouseForm as Form, WarehouseView } from '../../../../shared/co
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords } from '../../app/errors.js';
 import { Field, ResultLine } from './form-field.js';
+import { msgKey, tr } from '../../i18n/i18n.js';
+import { useT } from '../../i18n/use-t.js';
 
 type SslMode = Form['sslMode'];
 const SSL_MODES: { value: SslMode; label: string }[] = [
-  { value: 'auto', label: 'Automatic: TLS checked, off only for a database on this computer' },
-  { value: 'verify-full', label: 'TLS, certificate and name checked' },
-  { value: 'disable', label: 'Off (only for a database on this computer)' },
+  { value: 'auto', label: msgKey('setup.warehouse.tlsAuto') },
+  { value: 'verify-full', label: msgKey('setup.warehouse.tlsFull') },
+  { value: 'disable', label: msgKey('setup.warehouse.tlsOff') },
 ];
 
 /** The link in one sentence for the status line. */
 export function warehouseWords(view: WarehouseView | undefined): string {
-  if (!view) return 'Reading the warehouse status…';
-  if (!view.enabled) return 'Warehouse mode is off: this desk packs alone, with its own invoice series.';
-  const from = view.source && view.source !== 'settings' ? ` (address from ${view.source === 'command line' ? 'the command line' : view.source})` : '';
-  if (view.problem) return `${view.desk} cannot use ${view.address}${from}: ${view.problem}`;
-  if (!view.online) {
-    return `${view.desk}: the warehouse database ${view.address} is unreachable (${view.reason ?? 'no answer'}). Shipments this desk holds are packed with its ${view.outageNumbers ?? 0} outage invoice numbers; new shipments wait.`;
-  }
-  const waiting = view.unrecorded ? ` ${view.unrecorded} pack(s) of the outage are being recorded.` : '';
-  return `${view.desk} is connected to ${view.address}${from}, schema version ${view.schemaVersion ?? '?'}. ${view.outageNumbers ?? 0} invoice numbers kept for an outage.${waiting}`;
+  if (!view) return tr('setup.warehouse.reading');
+  if (!view.enabled) return tr('setup.warehouse.off');
+  // The source is an environment variable's name or 'command line'; a name stays as it is.
+  const from = !view.source || view.source === 'settings' ? '' : view.source === 'command line' ? tr('setup.warehouse.fromCommandLine') : tr('setup.warehouse.fromSource', { source: view.source });
+  if (view.problem) return tr('setup.warehouse.problem', { desk: view.desk, address: view.address, from, problem: view.problem });
+  const numbers = view.outageNumbers ?? 0;
+  if (!view.online) return tr('setup.warehouse.offline', { desk: view.desk, address: view.address, reason: view.reason ?? tr('setup.warehouse.noAnswer'), numbers });
+  const online = tr('setup.warehouse.online', { desk: view.desk, address: view.address, from, version: view.schemaVersion ?? '?', numbers });
+  return view.unrecorded ? `${online} ${tr('setup.warehouse.recording', { count: view.unrecorded })}` : online;
 }
 
 export function WarehouseSetup() {
+  const { t } = useT();
   const api = useStation();
   const { settings } = useSettingsStore();
   const saved = settings?.warehouse;
@@ -62,7 +65,7 @@ export function WarehouseSetup() {
     void run(async () => {
       const next = await api.invoke('warehouse.save', f);
       setView(next);
-      setResult({ ok: !next.problem, text: f.url ? `Saved. ${warehouseWords(next)}` : 'Saved: warehouse mode is off, this desk packs alone.' });
+      setResult({ ok: !next.problem, text: f.url ? t('setup.warehouse.saved', { link: warehouseWords(next) }) : t('setup.warehouse.savedOff') });
     });
   }
 
@@ -73,47 +76,47 @@ export function WarehouseSetup() {
 
   return (
     <section aria-labelledby="wh-title" className="panel">
-      <h2 id="wh-title">Warehouse</h2>
-      <p role="status" aria-label="Warehouse status">
+      <h2 id="wh-title">{t('setup.warehouse.title')}</h2>
+      <p role="status" aria-label={t('setup.warehouse.statusLabel')}>
         {warehouseWords(view)}
       </p>
-      <form aria-label="Warehouse database" onSubmit={save} noValidate>
-        <Field id="wh-url" label="Database address" hint="postgres://user@host:5432/database, without the password. Leave empty for a desk that packs alone.">
+      <form aria-label={t('setup.warehouse.formLabel')} onSubmit={save} noValidate>
+        <Field id="wh-url" label={t('setup.warehouse.url')} hint={t('setup.warehouse.urlHint')}>
           {(a) => <input {...a} type="text" spellCheck={false} autoComplete="off" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="postgres://station@db.example.com/warehouse" />}
         </Field>
-        <Field id="wh-password" label="Database password" hint={view?.passwordStored ? 'A password is stored (not shown). Type a new one to replace it.' : 'Kept with the desk’s secrets; never shown again.'}>
+        <Field id="wh-password" label={t('setup.warehouse.password')} hint={view?.passwordStored ? t('setup.warehouse.passwordStored') : t('setup.warehouse.passwordKept')}>
           {(a) => <input {...a} ref={passwordRef} type="password" autoComplete="off" defaultValue="" />}
         </Field>
-        <Field id="wh-ssl" label="TLS">
+        <Field id="wh-ssl" label={t('setup.warehouse.tls')}>
           {(a) => (
             <select {...a} value={sslMode} onChange={(e) => setSslMode(e.target.value as SslMode)}>
               {SSL_MODES.map((m) => (
                 <option key={m.value} value={m.value}>
-                  {m.label}
+                  {t(m.label)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field id="wh-ca" label="CA file (PEM)" hint="Only for a database whose certificate a private CA signed: the path of that CA’s certificate on this computer.">
+        <Field id="wh-ca" label={t('setup.warehouse.ca')} hint={t('setup.warehouse.caHint')}>
           {(a) => <input {...a} type="text" spellCheck={false} value={caFile} onChange={(e) => setCaFile(e.target.value)} />}
         </Field>
-        <Field id="wh-gstin" label="Seller registration (GSTIN)" hint="The warehouse’s one invoice series belongs to this registration and the financial year.">
+        <Field id="wh-gstin" label={t('setup.warehouse.gstin')} hint={t('setup.warehouse.gstinHint')}>
           {(a) => <input {...a} type="text" spellCheck={false} maxLength={15} value={registration} onChange={(e) => setRegistration(e.target.value.toUpperCase())} />}
         </Field>
-        <Field id="wh-desk" label="This desk’s name" hint="Shown to the other desks and the lead on every claim, for example “Desk 3”.">
+        <Field id="wh-desk" label={t('setup.warehouse.desk')} hint={t('setup.warehouse.deskHint')}>
           {(a) => <input {...a} type="text" maxLength={40} value={deskName} onChange={(e) => setDeskName(e.target.value)} />}
         </Field>
         <div className="actions">
           <button type="submit" disabled={busy}>
-            Save warehouse settings
+            {t('setup.warehouse.save')}
           </button>
           <button type="button" disabled={busy} onClick={test}>
-            Test connection
+            {t('setup.warehouse.test')}
           </button>
         </div>
       </form>
-      {busy ? <p role="status">Working…</p> : null}
+      {busy ? <p role="status">{t('setup.warehouse.working')}</p> : null}
       {result ? <ResultLine {...result} /> : null}
     </section>
   );
