@@ -115,9 +115,14 @@ describe('Setup screen', () => {
     show();
     await user.click(await screen.findByRole('button', { name: 'Add a device' }));
     const form = screen.getByRole('form', { name: 'Add a device' });
-    await user.click(within(form).getByRole('button', { name: 'Save device' }));
     const name = within(form).getByLabelText('Device name');
     const path = within(form).getByLabelText('Port path');
+    // Typing in one field says nothing yet of the others still empty.
+    await user.type(path, '/dev/tty');
+    expect(description(name)).not.toMatch(/Give the device a name/);
+    await user.clear(path);
+    expect(description(path)).toMatch(/Choose a port or type its path/);
+    await user.click(within(form).getByRole('button', { name: 'Save device' }));
     expect(description(name)).toMatch(/Give the device a name/);
     expect(description(path)).toMatch(/Choose a port or type its path/);
     expect(await app.api.invoke('devices.list', {})).toHaveLength(0);

@@ -109,7 +109,10 @@ export function DeviceForm({ initial, onSaved, onCancel }: Props) {
     const next = { ...d, [key]: value };
     if (key === 'role') next.protocol = PROTOCOLS[value][0].value;
     setD(next);
-    setErrors(profileProblems(next));
+    // Live, only the field being typed in and those already said wrong: a form just opened does
+    // not greet the user with every empty field. Enter (save) says them all.
+    const all = profileProblems(next);
+    setErrors((shown) => Object.fromEntries(Object.entries(all).filter(([k]) => k === key || k in shown)));
   }
 
   async function save(e: FormEvent) {
