@@ -84,3 +84,12 @@ export function useAppStation(settings: Record<string, unknown> = {}): { readonl
   });
   return session;
 }
+
+/** Opens, verifies, measures and packs a shipment through the contract, as the desk's keys would. */
+export async function packByApi(app: TestAppStation, sb: TestSandbox, id: string): Promise<void> {
+  await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
+  for (const item of sb.world.shipments.get(id)!.orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
+  const view = await app.api.invoke('desk.view', {});
+  if (view.session?.phase === 'measuring') await app.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 15, height: 10 }, weightKg: 0.8, source: 'typed' });
+  await app.api.invoke('desk.pack', {});
+}

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import type { TestAppStation } from '../support/app-station.js';
 import type { TestSandbox } from '../support/sandbox.js';
-import { createShipments, renderApp, statusSays, statusText, useAppStation } from './app-harness.js';
+import { createShipments, packByApi, renderApp, statusSays, statusText, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
@@ -20,15 +20,6 @@ afterEach(async () => {
   await app.api.invoke('settings.update', { language: 'en' });
   act(() => useAppStore.getState().setSettings(app.context.settings.get()));
 });
-
-/** Opens, verifies, measures and packs a shipment through the contract, as the desk's keys would. */
-async function packByApi(id: string): Promise<void> {
-  await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
-  for (const item of sb.world.shipments.get(id)!.orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
-  const view = await app.api.invoke('desk.view', {});
-  if (view.session?.phase === 'measuring') await app.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 15, height: 10 }, weightKg: 0.8, source: 'typed' });
-  await app.api.invoke('desk.pack', {});
-}
 
 async function deskLanguage(id: string) {
   const saved = await app.api.invoke('settings.update', { language: id });
@@ -120,7 +111,7 @@ describe('the desk in English and in Hindi', () => {
         await deskLanguage(language);
         await screen.findByRole('heading', { level: 1, name: language === 'hi' ? 'पैक' : 'Pack' });
         const [id] = await createShipments(sb, 1);
-        await packByApi(id!);
+        await packByApi(app, sb, id!);
         const jobs = await screen.findByRole('list', { name: language === 'hi' ? 'लेबल' : 'Labels' }, { timeout: 10_000 });
         const row = () => within(jobs).getByText(id!).closest('li')!;
         await waitFor(() => expect(row().querySelector('.job-text')!.textContent).toMatch(waiting), { timeout: 10_000 });

@@ -16,7 +16,7 @@ import { useAppStore } from '../../renderer/src/stores/app-store.js';
 import { SPOKEN_WORDS } from '../../shared/speech.js';
 import type { TestAppStation } from '../support/app-station.js';
 import type { TestSandbox } from '../support/sandbox.js';
-import { createShipments, renderApp, statusSays, useAppStation } from './app-harness.js';
+import { createShipments, packByApi, renderApp, statusSays, useAppStation } from './app-harness.js';
 
 let sb: TestSandbox;
 let app: TestAppStation;
@@ -45,12 +45,9 @@ afterEach(async () => {
 // The Pack screen's scan field, whatever the words around it.
 const scanField = () => document.querySelector<HTMLInputElement>('input[data-scan-field]');
 
-async function packByApi(id: string): Promise<void> {
-  await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
-  for (const item of sb.world.shipments.get(id)!.orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
-  const view = await app.api.invoke('desk.view', {});
-  if (view.session?.phase === 'measuring') await app.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 15, height: 10 }, weightKg: 0.8, source: 'typed' });
-  await app.api.invoke('desk.pack', {});
+/** Packed through the contract, and the marketplace has it packed. */
+async function packAndWait(id: string): Promise<void> {
+  await packByApi(app, sb, id);
   await app.context.desk().idle();
   expect(sb.world.shipments.get(id)!.orderItems[0]!.status).not.toBe('APPROVED');
 }
@@ -102,7 +99,7 @@ describe('spoken words', () => {
 
   it('at the desk in Hindi: a wrong item, an already packed shipment and an unreadable scan each say their word after the sound', async () => {
     const [packed, open] = await createShipments(sb, 2);
-    await packByApi(packed!);
+    await packAndWait(packed!);
     const { user } = renderApp(app.api);
     const heard = listen();
     await waitFor(() => expect(i18n.language).toBe('hi'));
