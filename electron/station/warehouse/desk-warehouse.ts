@@ -11,15 +11,14 @@
 import { join } from 'node:path';
 import type { ClaimAnswer, ClaimRefusal, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
 import type { Clock } from '../packing/ist-dates.js';
-import { tookEffect } from '../packing/reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
-import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
 import { englishSentence, keyed, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
+import { settleLeftReservations } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
 import { fileOutageBlockStore } from './outage-block.js';
@@ -67,8 +66,7 @@ export interface WarehouseStatus {
   outbox: { waiting: number; lastError?: string };
 }
 
-/** The one sentence a desk shows while new claims wait. */
-/** The same as a catalogue key, for the desk (the reason stays the database's own words). */
+/** The one sentence a desk shows while new claims wait, as a catalogue key (the reason stays the database's own words). */
 export function claimsWaitSentence(reason: string): KeyedSentence {
   return sentence('station.claim.waitsForDatabase', { reason });
 }
@@ -296,30 +294,17 @@ export class DeskWarehouse implements DeskClaims {
     return () => this.lostListeners.delete(listener);
   }
 
-  /**
-   * Numbers this desk reserved and never settled because it stopped mid-pack (killed, a power
-   * cut): used when the marketplace shows the shipment packed, given back when it is still
-   * approved, void when it was cancelled. Shipments still open at the desk keep theirs. Run at
-   * start, after the journal's open intents are settled; returns how many it settled.
-   */
-  async settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
-    const left = (await this.online(() => this.series.pending())).filter((r) => r.shipmentId && !keep.has(r.shipmentId));
-    let settled = 0;
-    for (let i = 0; i < left.length; i += MAX_IDS_PER_REQUEST) {
-      const batch = left.slice(i, i + MAX_IDS_PER_REQUEST);
-      const found = new Map((await read(batch.map((r) => r.shipmentId!))).map((s) => [s.shipmentId, s]));
-      for (const r of batch) {
-        const s = found.get(r.shipmentId!);
-        if (s && tookEffect('pack', s)) {
-          await this.invoices.markUsed(r.invoiceNumber);
-          await this.online(() => this.claims.recordPackedBy(s.shipmentId, this.desk, ''));
-        }
-        else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await this.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.');
-        else await this.invoices.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${s.shipmentId} is no longer approved (cancelled or packed without this number).` : 'Not packed: the shipment is gone at the marketplace.');
-        settled++;
-      }
-    }
-    return settled;
+  /** Numbers this desk left unsettled when it stopped mid-pack (left-reservations.ts); run at start, after the journal's open intents are settled. */
+  settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
+    return settleLeftReservations(
+      {
+        pending: () => this.online(() => this.series.pending()),
+        invoices: this.invoices,
+        recordPacked: (id) => this.online(() => this.claims.recordPackedBy(id, this.desk, '')),
+      },
+      read,
+      keep,
+    );
   }
 
   // --- Outage and catching up --------------------------------------------------------------
