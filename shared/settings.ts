@@ -3,13 +3,16 @@
 // and a file written by an older version gains new fields on read. Messages are sentences a
 // desk supervisor can act on.
 import { z } from 'zod';
+import type { KeyedSentence } from './contract/define.js';
+import { keyed } from './i18n/station-sentences.js';
+import { schemaIssue, schemaMessage } from './settings-messages.js';
 
 /** 'sandbox': the embedded marketplace; 'selfAccess' / 'thirdParty': spec § Application setup. */
 export const MarketplaceMode = z.enum(['sandbox', 'selfAccess', 'thirdParty']);
 export type MarketplaceMode = z.infer<typeof MarketplaceMode>;
 
 /** A web address that must be HTTPS: the marketplace supports nothing else (spec, conventions). */
-export function httpsUrl(what: string) {
+export function httpsUrl(what: KeyedSentence) {
   return z
     .string()
     .trim()
@@ -18,16 +21,13 @@ export function httpsUrl(what: string) {
       try {
         url = new URL(text);
       } catch {
-        ctx.addIssue({ code: 'custom', message: `The ${what} "${text}" is not a web address; it should look like https://example.com.` });
+        ctx.addIssue(schemaIssue(keyed('settings.problem.notWebAddress', { text }, { what })));
         return;
       }
       if (url.protocol === 'http:') {
-        ctx.addIssue({
-          code: 'custom',
-          message: `The ${what} must start with https://, not http://: the marketplace accepts secure connections only, and tokens must never travel unencrypted.`,
-        });
+        ctx.addIssue(schemaIssue(keyed('settings.problem.httpNotHttps', undefined, { what })));
       } else if (url.protocol !== 'https:') {
-        ctx.addIssue({ code: 'custom', message: `The ${what} must be an https:// address.` });
+        ctx.addIssue(schemaIssue(keyed('settings.problem.notHttps', undefined, { what })));
       }
     });
 }
@@ -35,11 +35,11 @@ export function httpsUrl(what: string) {
 export const MarketplaceConnection = z.object({
   mode: MarketplaceMode.default('sandbox'),
   /** Absent in sandbox mode until the embedded marketplace has started and given its address. */
-  baseUrl: httpsUrl('marketplace address').optional(),
+  baseUrl: httpsUrl(keyed('settings.problem.marketplaceAddress')).optional(),
   /** Application ID, the OAuth client_id (spec § Authentication 3). The secret is in the SecretStore. */
   appId: z.string().trim().default(''),
   /** Third-party applications only; must be a registered HTTPS callback (spec § Application setup). */
-  redirectUri: httpsUrl('redirect address').optional(),
+  redirectUri: httpsUrl(keyed('settings.problem.redirectAddress')).optional(),
 });
 
 /** Letters, digits and "-" ("/" separates the parts); numbers look like PREFIX/2026-27/000123. */
@@ -56,12 +56,9 @@ export const MAX_INVOICE_PREFIX_LENGTH = MAX_INVOICE_NUMBER_LENGTH - INVOICE_YEA
 export const InvoicePrefix = z
   .string()
   .trim()
-  .min(1, 'Give an invoice prefix, for example PS.')
-  .max(
-    MAX_INVOICE_PREFIX_LENGTH,
-    `The invoice prefix can have at most ${MAX_INVOICE_PREFIX_LENGTH} characters: an invoice number may have 16 (GST rules), and the financial year and the counter take the rest.`,
-  )
-  .regex(/^[A-Za-z0-9-]+$/, 'The invoice prefix may use letters, digits and "-" only.');
+  .min(1, schemaMessage(keyed('settings.problem.prefixEmpty')))
+  .max(MAX_INVOICE_PREFIX_LENGTH, schemaMessage(keyed('settings.problem.prefixLong', { max: MAX_INVOICE_PREFIX_LENGTH, total: MAX_INVOICE_NUMBER_LENGTH })))
+  .regex(/^[A-Za-z0-9-]+$/, schemaMessage(keyed('settings.problem.prefixCharacters')));
 
 export const InvoiceSeriesSettings = z.object({
   prefix: InvoicePrefix.default('PS'),
@@ -82,15 +79,15 @@ export const WarehouseUrl = z
     try {
       url = new URL(text);
     } catch {
-      ctx.addIssue({ code: 'custom', message: `The warehouse database address "${text.replace(/:[^:@/]*@/, ':[redacted]@')}" is not an address; it should look like postgres://station@db.example.com/warehouse.` });
+      ctx.addIssue(schemaIssue(keyed('settings.problem.warehouseNotAddress', { text: text.replace(/:[^:@/]*@/, ':[redacted]@') })));
       return;
     }
     if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-      ctx.addIssue({ code: 'custom', message: 'The warehouse database address must start with postgres://.' });
+      ctx.addIssue(schemaIssue(keyed('settings.problem.warehouseNotPostgres')));
     } else if (url.password) {
-      ctx.addIssue({ code: 'custom', message: 'Leave the password out of the warehouse database address and type it in the password field: it is kept with the other secrets, not in the settings file.' });
+      ctx.addIssue(schemaIssue(keyed('settings.problem.warehousePassword')));
     } else if (!url.username) {
-      ctx.addIssue({ code: 'custom', message: 'Put the database user in the warehouse address, for example postgres://station@db.example.com/warehouse.' });
+      ctx.addIssue(schemaIssue(keyed('settings.problem.warehouseUser')));
     }
   });
 
@@ -105,7 +102,7 @@ export const WarehouseSettings = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), 'A GSTIN has 15 letters and digits, for example 29ABCDE1234F1Z5.')
+    .refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), schemaMessage(keyed('settings.problem.gstin')))
     .default(''),
 });
 export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
@@ -117,7 +114,7 @@ export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
  */
 export const PushReceiverSettings = z.object({
   enabled: z.boolean().default(false),
-  port: z.number().int().min(1, 'A port goes from 1 to 65535.').max(65_535, 'A port goes from 1 to 65535.').default(9443),
+  port: z.number().int().min(1, schemaMessage(keyed('settings.problem.port'))).max(65_535, schemaMessage(keyed('settings.problem.port'))).default(9443),
   certFile: z.string().trim().default(''),
   keyFile: z.string().trim().default(''),
   /** The public https address the marketplace reaches (a router's forwarded port, a proxy); empty: this computer's. */
@@ -150,19 +147,19 @@ export const VideoSettings = z.object({
   resolution: VideoResolution.default('1280x720'),
   /** VP8 costs the desk's CPU less; VP9 makes smaller files at the same picture. */
   codec: z.enum(['vp8', 'vp9']).default('vp8'),
-  bitrateKbps: z.number().int().min(200, 'The video bitrate must be at least 200 kbit/s.').max(8000, 'The video bitrate can be at most 8000 kbit/s.').default(1500),
+  bitrateKbps: z.number().int().min(200, schemaMessage(keyed('settings.problem.bitrateLow', { min: 200 }))).max(8000, schemaMessage(keyed('settings.problem.bitrateHigh', { max: 8000 }))).default(1500),
   /**
    * Seconds filmed before the scan that opens a shipment (the desk as it was just before): the
    * idle picture is kept only this long, so a clip starts with up to this much of it.
    */
-  preRollSeconds: z.number().min(0).max(30, 'The start margin can be at most 30 seconds.').default(3),
+  preRollSeconds: z.number().min(0).max(30, schemaMessage(keyed('settings.problem.startMargin', { max: 30 }))).default(3),
   /** Seconds filmed after the shipment is packed or put aside (sealing the box). */
-  endMarginSeconds: z.number().min(0).max(30, 'The end margin can be at most 30 seconds.').default(3),
-  retentionDays: z.number().int().min(1, 'Keep clips for at least 1 day.').max(3650).default(90),
-  retentionGb: z.number().min(0.1, 'Allow clips at least 0.1 GB.').max(100_000).default(50),
+  endMarginSeconds: z.number().min(0).max(30, schemaMessage(keyed('settings.problem.endMargin', { max: 30 }))).default(3),
+  retentionDays: z.number().int().min(1, schemaMessage(keyed('settings.problem.retentionDays', { min: 1 }))).max(3650).default(90),
+  retentionGb: z.number().min(0.1, schemaMessage(keyed('settings.problem.retentionGb', { min: 0.1 }))).max(100_000).default(50),
 });
 
-const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A shift start must be a time of day like 06:00.');
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, schemaMessage(keyed('settings.problem.shiftTime')));
 
 export const StationSettings = z.object({
   marketplace: MarketplaceConnection.prefault({}),
@@ -170,8 +167,8 @@ export const StationSettings = z.object({
   locationId: z.string().trim().default(''),
   desk: z
     .object({
-      name: z.string().trim().min(1, 'Give the desk a name, for example "Desk 1".').max(40, 'A desk name can have at most 40 characters.').default('Desk 1'),
-      operator: z.string().trim().max(60, 'An operator name can have at most 60 characters.').default(''),
+      name: z.string().trim().min(1, schemaMessage(keyed('settings.problem.deskEmpty'))).max(40, schemaMessage(keyed('settings.problem.deskLong', { max: 40 }))).default('Desk 1'),
+      operator: z.string().trim().max(60, schemaMessage(keyed('settings.problem.operatorLong', { max: 60 }))).default(''),
     })
     .prefault({}),
   invoiceSeries: InvoiceSeriesSettings.prefault({}),
@@ -182,7 +179,7 @@ export const StationSettings = z.object({
   sounds: z
     .object({
       enabled: z.boolean().default(true),
-      volume: z.number().min(0, 'Volume goes from 0 to 1.').max(1, 'Volume goes from 0 to 1.').default(0.8),
+      volume: z.number().min(0, schemaMessage(keyed('settings.problem.volume'))).max(1, schemaMessage(keyed('settings.problem.volume'))).default(0.8),
       /** A spoken word in the desk's language after the sound, for the commonest errors. */
       spoken: z.boolean().default(false),
     })
@@ -194,7 +191,7 @@ export const StationSettings = z.object({
        * says it ignored the second. Short on purpose: a packer scanning two identical units
        * half a second apart means two units.
        */
-      debounceMs: z.number().int().min(0).max(2_000, 'The double-read window can be at most 2000 ms (2 seconds); a packer scans two units faster than that.').default(150),
+      debounceMs: z.number().int().min(0).max(2_000, schemaMessage(keyed('settings.problem.debounce', { max: 2000 }))).default(150),
       /** At the Pack screen, a number typed in the scan field (12, then Enter) counts units of the product just scanned. */
       typedCounts: z.boolean().default(false),
       /** Keyboard-wedge scanners type fast: keys closer than this belong to one scan. */
@@ -217,12 +214,12 @@ export const StationSettings = z.object({
     })
     .prefault({}),
   /** The year of the 22 September switch of the transitional tax codes (spec § Tax codes). */
-  taxTransitionYear: z.number().int().min(2017, 'GST began in 2017.').max(2100).default(2025),
+  taxTransitionYear: z.number().int().min(2017, schemaMessage(keyed('settings.problem.taxYear', { min: 2017 }))).max(2100).default(2025),
   /** Shift start times in IST, for the per-shift counts of the audit trail. */
   shiftStarts: z
     .array(TimeOfDay)
-    .min(1, 'Give at least one shift start time.')
-    .refine((starts) => new Set(starts).size === starts.length, 'Two shifts cannot start at the same time.')
+    .min(1, schemaMessage(keyed('settings.problem.shiftNone')))
+    .refine((starts) => new Set(starts).size === starts.length, schemaMessage(keyed('settings.problem.shiftTwice')))
     .default(['06:00', '14:00', '22:00']),
   compactMode: z.boolean().default(false),
   /**
@@ -232,12 +229,12 @@ export const StationSettings = z.object({
   language: z
     .string()
     .trim()
-    .regex(/^([a-z]{2,3}(-[A-Z]{2})?|pseudo)$/, 'A language is a catalogue name such as en or hi.')
+    .regex(/^([a-z]{2,3}(-[A-Z]{2})?|pseudo)$/, schemaMessage(keyed('settings.problem.language')))
     .default('en'),
   operators: z
     .object({
       /** Minutes without a scan or a key press after which the signed-in operator is signed out; 0: never. */
-      idleMinutes: z.number().int().min(0).max(720, 'The idle sign-out can be at most 720 minutes (12 hours).').default(15),
+      idleMinutes: z.number().int().min(0).max(720, schemaMessage(keyed('settings.problem.idle', { max: 720 }))).default(15),
       /**
        * Who is signed in (their id, never a PIN), and when they were last active: a restart
        * signs them back in unless the idle minutes ran out meanwhile.

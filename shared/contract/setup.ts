@@ -35,6 +35,8 @@ export const DeviceStatusView = z.object({
   role: z.enum(['scanner', 'scale', 'dimensioner']),
   status: z.enum(['connecting', 'connected', 'disconnected', 'error', 'stopped']),
   message: z.string(),
+  /** The message as a catalogue key, said in the desk's language (faults, unplugged, port busy). */
+  sentence: KeyedSentence.optional(),
   /** True when the message only restates the status ("… is connected."): the status word says it in the desk's language. */
   routine: z.boolean().optional(),
 });
@@ -79,7 +81,7 @@ export const setupCommands = {
   'devices.ports': command(NoArgs, z.object({ ports: z.array(z.object({ path: z.string(), manufacturer: z.string().optional() })), message: z.string().optional() }), 'Serial ports found on this machine.'),
   'devices.save': command(z.object({ profile: z.record(z.string(), z.unknown()) }), z.array(DeviceStatusView), 'Add or change a device profile.'),
   'devices.remove': command(z.object({ id: z.string() }), z.array(DeviceStatusView), 'Remove a device.'),
-  'devices.test': command(z.object({ id: z.string() }), z.object({ text: z.string() }), 'Test a device: read a weight, or wait for a scan.'),
+  'devices.test': command(z.object({ id: z.string() }), z.object({ text: z.string(), sentence: KeyedSentence.optional() }), 'Test a device: read a weight, or wait for a scan.'),
   'printers.list': command(NoArgs, z.array(PrinterView), 'Printers of this machine with their roles.'),
   'printers.testPrint': command(
     z.object({ role: z.enum(['label', 'document']), printer: z.string().min(1).optional() }),

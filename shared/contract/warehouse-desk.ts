@@ -15,7 +15,11 @@ export const WarehouseView = z.object({
   online: z.boolean().optional(),
   /** Why the database is away or refused this desk, in words. */
   reason: z.string().optional(),
+  /** The reason as a catalogue key, said in the desk's language. */
+  reasonSentence: KeyedSentence.optional(),
   problem: z.string().optional(),
+  /** The problem as a catalogue key, said in the desk's language. */
+  problemSentence: KeyedSentence.optional(),
   schemaVersion: z.number().optional(),
   /** Invoice numbers this desk holds for an outage. */
   outageNumbers: z.number().optional(),
@@ -43,6 +47,8 @@ export const ConnectionTest = z.object({
   ok: z.boolean(),
   /** What happened, in words: connected (schema version), refused, wrong password, certificate problem, schema newer. */
   text: z.string(),
+  /** The same words as a catalogue key, said in the desk's language. */
+  sentence: KeyedSentence.optional(),
 });
 
 /** `sentences`: the words of `text` as catalogue keys, said again in the desk's language. */

@@ -4,7 +4,10 @@
 // restarted, so saving a scanner does not interrupt a weighing. A profile that does not parse
 // is listed with its problem instead of stopping the others.
 import type { z } from 'zod';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import type { DeviceStatusView } from '../../../shared/contract/setup.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
+import type { ScaleFault } from '../devices/scale-protocols/index.js';
 import { dimensionerProfileSchema, parseDeviceProfile, scaleProfileSchema, scannerProfileSchema, type DeviceProfile } from '../devices/device-profile.js';
 import { Dimensioner } from '../devices/dimensioner.js';
 import { Scale } from '../devices/scale.js';
@@ -55,6 +58,30 @@ export function describeProfileProblems(input: unknown): string {
 
 const ROLES: readonly Role[] = ['scanner', 'scale', 'dimensioner'];
 
+const ROLE_WORD = { scanner: keyed('devices.fault.role.scanner'), scale: keyed('devices.fault.role.scale'), dimensioner: keyed('devices.fault.role.dimensioner') } as const;
+
+/** A scale's fault by its code in the desk's language; one the catalogue has no words for keeps the scale's English inside. */
+const SCALE_FAULTS: Partial<Record<ScaleFault['code'], KeyedSentence>> = {
+  overload: keyed('devices.fault.scale.overload'),
+  underload: keyed('devices.fault.scale.underload'),
+  garbled: keyed('devices.fault.scale.garbled'),
+  'transmission-error': keyed('devices.fault.scale.transmission'),
+  'not-ready': keyed('devices.fault.scale.notReady'),
+  'zero-error': keyed('devices.fault.scale.zero'),
+  'in-motion': keyed('devices.fault.scale.settling'),
+  'command-not-understood': keyed('devices.fault.scale.notUnderstood'),
+};
+
+/** "The scale "Packing scale" reports: …" with the fault said in the same language. */
+function deviceReports(role: Role, name: string, what: KeyedSentence): KeyedSentence {
+  return keyed('devices.fault.reports', { name }, { role: ROLE_WORD[role], what });
+}
+
+/** A view's status with its sentence: English for the message, the key for the screen. */
+function withSentence(sentence: KeyedSentence): { message: string; sentence: KeyedSentence } {
+  return { message: englishSentence(sentence), sentence };
+}
+
 export class DeviceManager implements DeviceControl {
   private entries = new Map<string, Entry>();
   private wanted = 0;
@@ -92,25 +119,30 @@ export class DeviceManager implements DeviceControl {
   }
 
   /** Reads the device once and says what it read, in words. */
-  async test(id: string): Promise<string> {
+  /** A device's test in a keyed sentence (Setup -> Devices says it in the desk's language); a failure is thrown with its sentence too. */
+  async test(id: string): Promise<KeyedSentence> {
     const entry = this.entries.get(id);
-    if (!entry) throw Object.assign(new Error(`There is no device "${id}". Save it first.`), { code: 'NO_DEVICE' });
+    if (!entry) throw testFailure('NO_DEVICE', keyed('devices.fault.test.noDevice', { id }));
     const device = entry.device;
-    if (!device) throw Object.assign(new Error(`The device "${entry.name}" cannot start: ${entry.status.message}`), { code: 'DEVICE_INVALID' });
+    if (!device) throw testFailure('DEVICE_INVALID', keyed('devices.fault.test.cannotStart', { name: entry.name }, { problem: entry.status.sentence ?? keyed('devices.fault.says', { detail: entry.status.message }) }));
     if (device instanceof Scale) {
-      const r = await device.waitForStable({ timeoutMs: SCALE_TEST_TIMEOUT_MS });
-      return `The scale "${entry.name}" reads a stable ${formatKg(r.weightKg)}.`;
+      const r = await device.waitForStable({ timeoutMs: SCALE_TEST_TIMEOUT_MS }).catch((e: Error) => {
+        throw testFailure('DEVICE_TEST_FAILED', deviceReports('scale', entry.name, keyed('devices.fault.says', { detail: e.message })));
+      });
+      return keyed('devices.fault.test.scale', { name: entry.name, kg: formatKg(r.weightKg) });
     }
     if (device instanceof Dimensioner) {
-      const r = await device.measure(DIMENSIONER_TEST_TIMEOUT_MS);
-      const weight = r.weightKg !== undefined ? `, ${formatKg(r.weightKg)}` : '';
-      return `The dimensioner "${entry.name}" measured ${r.lengthCm} × ${r.widthCm} × ${r.heightCm} cm${weight}.`;
+      const r = await device.measure(DIMENSIONER_TEST_TIMEOUT_MS).catch((e: Error & { sentence?: KeyedSentence }) => {
+        throw testFailure('DEVICE_TEST_FAILED', deviceReports('dimensioner', entry.name, e.sentence ?? keyed('devices.fault.says', { detail: e.message })));
+      });
+      const size = { name: entry.name, length: r.lengthCm, width: r.widthCm, height: r.heightCm };
+      return r.weightKg !== undefined ? keyed('devices.fault.test.dimensionerWeight', { ...size, kg: formatKg(r.weightKg) }) : keyed('devices.fault.test.dimensioner', size);
     }
     const scanner = device;
     const raw = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         scanner.off('scan', onScan);
-        reject(new Error(`The scanner "${entry.name}" sent no scan within ${SCANNER_TEST_TIMEOUT_MS / 1000} s. Scan any barcode while the test runs.`));
+        reject(testFailure('DEVICE_TEST_FAILED', keyed('devices.fault.test.noScan', { name: entry.name, seconds: SCANNER_TEST_TIMEOUT_MS / 1000 })));
       }, SCANNER_TEST_TIMEOUT_MS);
       const onScan = (e: { raw: string }) => {
         clearTimeout(timer);
@@ -119,7 +151,7 @@ export class DeviceManager implements DeviceControl {
       };
       scanner.on('scan', onScan);
     });
-    return `The scanner "${entry.name}" read "${raw}".`;
+    return keyed('devices.fault.test.scanner', { name: entry.name, code: raw });
   }
 
   async stop(): Promise<void> {
@@ -148,7 +180,7 @@ export class DeviceManager implements DeviceControl {
       if (wanted.get(id)?.key === entry.key) continue;
       await this.halt(entry);
       this.entries.delete(id);
-      if (!wanted.has(id)) this.deps.hub.emit('device.status', { ...entry.status, status: 'stopped', routine: false, message: `The ${entry.role} "${entry.name}" was removed.` });
+      if (!wanted.has(id)) this.deps.hub.emit('device.status', { ...entry.status, status: 'stopped', routine: false, ...withSentence(keyed('devices.fault.removed', { name: entry.name }, { role: ROLE_WORD[entry.role] })) });
     }
     for (const [id, w] of wanted) {
       if (this.entries.has(id)) continue;
@@ -157,7 +189,7 @@ export class DeviceManager implements DeviceControl {
         id,
         name: w.name,
         role: w.role,
-        status: { id, name: w.name, role: w.role, status: 'error', message: `This device profile cannot be used: ${w.problem ?? ''}` },
+        status: { id, name: w.name, role: w.role, status: 'error', ...withSentence(keyed('devices.fault.unusable', { problem: w.problem ?? '' })) },
       };
       this.entries.set(id, entry);
       if (!w.parsed) {
@@ -173,7 +205,7 @@ export class DeviceManager implements DeviceControl {
   private build(entry: Entry, profile: DeviceProfile): AnyDevice {
     const deps = { open: this.deps.open, reconnectIntervalMs: this.deps.reconnectIntervalMs };
     const onStatus = (s: DeviceStatus) => {
-      entry.status = { id: entry.id, name: entry.name, role: entry.role, status: s.state, message: s.message, ...(s.state === 'connected' && !s.warning ? { routine: true } : {}) };
+      entry.status = { id: entry.id, name: entry.name, role: entry.role, status: s.state, message: s.message, ...(s.sentence ? { sentence: s.sentence } : {}), ...(s.state === 'connected' && !s.warning ? { routine: true } : {}) };
       this.deps.hub.emit('device.status', entry.status);
     };
     if (profile.role === 'scale') {
@@ -181,14 +213,14 @@ export class DeviceManager implements DeviceControl {
       scale.on('status', onStatus);
       scale.on('reading', (r) => this.deps.hub.emit('device.weight', { deviceId: entry.id, weightKg: r.weightKg, stable: r.stable }));
       // A fault (overload, garbage) is a status line, not a reading.
-      scale.on('fault', (f) => onStatus({ state: scale.status.state, message: `The scale "${entry.name}" reports: ${f.message}` }));
+      scale.on('fault', (f) => onStatus({ state: scale.status.state, ...withSentence(deviceReports('scale', entry.name, scaleFaultSentence(f))) }));
       return scale;
     }
     if (profile.role === 'dimensioner') {
       const dim = new Dimensioner(profile, deps);
       dim.on('status', onStatus);
       dim.on('measurement', (r) => this.deps.hub.emit('device.dimensions', { deviceId: entry.id, length: r.lengthCm, breadth: r.widthCm, height: r.heightCm, weightKg: r.weightKg }));
-      dim.on('fault', (message) => onStatus({ state: dim.status.state, message: `The dimensioner "${entry.name}" reports: ${message}` }));
+      dim.on('fault', (message, sentence) => onStatus({ state: dim.status.state, ...withSentence(deviceReports('dimensioner', entry.name, sentence ?? keyed('devices.fault.says', { detail: message }))) }));
       return dim;
     }
     const scanner = new Scanner(profile, deps);
@@ -220,4 +252,15 @@ export class DeviceManager implements DeviceControl {
 
 function formatKg(kg: number): string {
   return `${Number(kg.toFixed(3))} kg`;
+}
+
+function scaleFaultSentence(fault: ScaleFault): KeyedSentence {
+  const known = SCALE_FAULTS[fault.code];
+  if (!known) return keyed('devices.fault.says', { detail: fault.message });
+  return fault.code === 'garbled' ? { ...known, params: { raw: fault.raw.slice(0, 60) } } : known;
+}
+
+/** A failed device test: its code, its English message and its sentence for the screen. */
+function testFailure(code: string, sentence: KeyedSentence): Error & { code: string; sentence: KeyedSentence } {
+  return Object.assign(new Error(englishSentence(sentence)), { code, sentence });
 }

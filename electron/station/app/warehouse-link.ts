@@ -12,6 +12,9 @@ import { resolveWarehouseConfig, WAREHOUSE_PASSWORD_SECRET, type WarehouseConfig
 import type { WarehouseView } from '../../../shared/contract/warehouse-desk.js';
 import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import type { DeskClaims } from '../packing/desk-claims.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
+import { awayReasonSentence, warehouseProblemSentence } from '../warehouse/warehouse-problem-words.js';
 
 /** Timings a test shortens (leases of seconds instead of 90 s). */
 export interface WarehouseTuning {
@@ -58,6 +61,7 @@ export class WarehouseLink {
   private config: WarehouseConfig = { enabled: false };
   private key: string | undefined;
   private problem: string | undefined;
+  private problemSentence: KeyedSentence | undefined;
   private chain: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WarehouseLinkOptions) {}
@@ -73,7 +77,9 @@ export class WarehouseLink {
    */
   claims(): DeskClaims | undefined {
     if (this.desk) return this.desk;
-    return this.config.enabled && this.problem ? refusingClaims(`Warehouse mode cannot start: ${this.problem}`) : undefined;
+    if (!this.config.enabled || !this.problem) return undefined;
+    const sentence = keyed('warehouse.db.cannotStart', undefined, { problem: this.problemSentence ?? keyed('warehouse.db.failed', { detail: this.problem }) });
+    return refusingClaims(englishSentence(sentence), sentence);
   }
 
   /** Builds and starts the link for the current settings (none without an address). */
@@ -102,7 +108,7 @@ export class WarehouseLink {
   view(): WarehouseView {
     const passwordStored = this.options.secrets.get(WAREHOUSE_PASSWORD_SECRET) !== undefined;
     if (this.config.enabled && !this.desk && this.problem) {
-      return { enabled: true, passwordStored, source: this.config.source, desk: this.config.desk, address: this.config.displayUrl, online: false, problem: this.problem, outageNumbers: 0, unrecorded: 0, outboxWaiting: 0 };
+      return { enabled: true, passwordStored, source: this.config.source, desk: this.config.desk, address: this.config.displayUrl, online: false, problem: this.problem, ...this.problemSaid(), outageNumbers: 0, unrecorded: 0, outboxWaiting: 0 };
     }
     if (!this.config.enabled || !this.desk) return { enabled: false, passwordStored };
     const s = this.desk.status();
@@ -113,13 +119,17 @@ export class WarehouseLink {
       desk: s.desk,
       address: s.address,
       online: s.online && !this.problem,
-      ...(s.reason ? { reason: s.reason } : {}),
-      ...(this.problem ? { problem: this.problem } : {}),
+      ...(s.reason ? { reason: s.reason, reasonSentence: awayReasonSentence(s.reason) } : {}),
+      ...(this.problem ? { problem: this.problem, ...this.problemSaid() } : {}),
       ...(s.schemaVersion ? { schemaVersion: s.schemaVersion } : {}),
       outageNumbers: s.outageNumbers,
       unrecorded: s.unrecorded,
       outboxWaiting: s.outbox.waiting,
     };
+  }
+
+  private problemSaid(): { problemSentence?: KeyedSentence } {
+    return this.problemSentence ? { problemSentence: this.problemSentence } : {};
   }
 
   private stopReports(): void {
@@ -146,6 +156,7 @@ export class WarehouseLink {
     this.stopReports();
     this.desk = undefined;
     this.problem = undefined;
+    this.problemSentence = undefined;
     await before?.stop().catch(() => undefined);
     this.config = config;
     if (!config.enabled) {
@@ -176,6 +187,7 @@ export class WarehouseLink {
       // A setting the database cannot work without (the seller registration): said in Setup, every
       // claim refused with it, the desk not stopped.
       this.problem = (error as Error).message;
+      this.problemSentence = warehouseProblemSentence(error, config.connection.url);
       this.options.log(`Warehouse mode cannot start: ${this.problem}`);
       this.options.onChange();
       return;
@@ -190,6 +202,7 @@ export class WarehouseLink {
       // A database that refuses (wrong password, newer schema) keeps the desk from packing on its
       // own numbers: every claim fails with this reason until Setup fixes it.
       this.problem = (error as Error).message;
+      this.problemSentence = warehouseProblemSentence(error, config.connection.url);
       this.options.log(`Warehouse database refused this desk: ${this.problem}`);
     }
     this.options.onChange();
@@ -197,9 +210,9 @@ export class WarehouseLink {
 }
 
 /** Claims that refuse every shipment with one reason (warehouse mode set, not startable). */
-function refusingClaims(text: string): DeskClaims {
+function refusingClaims(text: string, sentence: KeyedSentence): DeskClaims {
   return {
-    claim: async () => ({ ok: false, text }),
+    claim: async () => ({ ok: false, text, sentence }),
     holds: () => false,
     confirm: async () => [],
     release: async () => undefined,

@@ -8,6 +8,8 @@
 // command). Frames are cut at ETX; the CR LF after it is skipped at the start of the next frame.
 //
 // Regex: named groups length, width, height, weight and optional unit (cm/mm/in) and weightUnit.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import type { WeightUnit } from './device-profile.js';
 import { parseNumber, parseUnit, toKg } from './weight-units.js';
 
@@ -20,7 +22,10 @@ export interface DimensionReading {
   raw: string;
 }
 
-export type DimensionerEvent = { type: 'measurement'; reading: DimensionReading } | { type: 'fault'; message: string; raw: string };
+export type DimensionerEvent = { type: 'measurement'; reading: DimensionReading } | { type: 'fault'; message: string; sentence: KeyedSentence; raw: string };
+
+/** A fault said as a catalogue key (the desk's language) with its English (logs). */
+const fault = (sentence: KeyedSentence, raw: string): DimensionerEvent => ({ type: 'fault', message: englishSentence(sentence), sentence, raw });
 
 const CM_PER = { cm: 1, mm: 0.1, in: 2.54 } as const;
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -34,14 +39,14 @@ export function parseCubiscanFrame(frame: string): DimensionerEvent | undefined 
   if (text.trim() === '') return undefined;
   // eslint-disable-next-line no-control-regex
   if (/^\x02?[M?]N$/.test(text)) {
-    return { type: 'fault', message: 'The dimensioner refused the measurement (nothing on it, or not calibrated). Place the parcel and try again.', raw: text };
+    return fault(keyed('devices.fault.dim.refused'), text);
   }
   const m = CUBISCAN_RE.exec(text);
-  if (!m) return { type: 'fault', message: 'The dimensioner sent something that is not a CubiScan measurement. Check the protocol setting.', raw: text };
+  if (!m) return fault(keyed('devices.fault.dim.notCubiscan'), text);
   const dimFactor = m[4] === 'E' ? CM_PER.in : 1;
   const weightUnit: WeightUnit = m[7] === 'E' ? 'lb' : 'kg';
   const [l, w, h, kg] = [m[1], m[2], m[3], m[5]].map(parseNumber);
-  if ([l, w, h, kg].some(Number.isNaN)) return { type: 'fault', message: 'The dimensioner sent unreadable numbers.', raw: text };
+  if ([l, w, h, kg].some(Number.isNaN)) return fault(keyed('devices.fault.dim.unreadable'), text);
   return {
     type: 'measurement',
     reading: { lengthCm: round(l * dimFactor), widthCm: round(w * dimFactor), heightCm: round(h * dimFactor), weightKg: toKg(kg, weightUnit), raw: text },
@@ -57,14 +62,14 @@ export function createRegexDimensionParser(source: string): (frame: string) => D
     const text = frame.trim();
     if (text === '') return undefined;
     const g = re.exec(text)?.groups;
-    if (!g) return { type: 'fault', message: 'The dimensioner sent a line the configured regex does not match.', raw: text };
+    if (!g) return fault(keyed('devices.fault.dim.noMatch'), text);
     const unitName = (g.unit ?? 'cm').trim().toLowerCase().replace(/^inch(es)?$/, 'in') as keyof typeof CM_PER;
     const factor = CM_PER[unitName];
     const wUnit = g.weightUnit !== undefined ? parseUnit(g.weightUnit) : 'kg';
     const [l, w, h] = [g.length, g.width, g.height].map(parseNumber);
     const weight = g.weight !== undefined ? parseNumber(g.weight) : undefined;
     if (!factor || !wUnit || [l, w, h].some(Number.isNaN) || (weight !== undefined && Number.isNaN(weight))) {
-      return { type: 'fault', message: 'The dimensioner line matched, but its numbers or units are unreadable.', raw: text };
+      return fault(keyed('devices.fault.dim.matchedUnreadable'), text);
     }
     return {
       type: 'measurement',

@@ -1,6 +1,8 @@
 // A dimensioner: measure() asks for one measurement (CubiScan 'M'); a device that sends on its own
 // (regex profiles, CubiScan continuous mode) emits 'measurement' whenever a frame arrives.
 import { EventEmitter } from 'node:events';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import type { DimensionerProfile } from './device-profile.js';
 import { createRegexDimensionParser, parseCubiscanFrame, type DimensionReading, type DimensionerEvent } from './dimensioner-parsers.js';
 import type { SerialOpener } from './serial-port-opener.js';
@@ -18,7 +20,7 @@ export interface DimensionerDeps {
 
 export interface DimensionerEvents {
   measurement: [DimensionReading];
-  fault: [string];
+  fault: [string, KeyedSentence?];
   status: [DeviceStatus];
 }
 
@@ -40,7 +42,7 @@ export class Dimensioner extends EventEmitter<DimensionerEvents> {
     this.device.on('frame', (f) => {
       const event = this.parse(f.toString('latin1'));
       if (event?.type === 'measurement') this.emit('measurement', event.reading);
-      else if (event?.type === 'fault') this.emit('fault', event.message);
+      else if (event?.type === 'fault') this.emit('fault', event.message, event.sentence);
     });
     this.device.on('status', (s) => this.emit('status', s));
   }
@@ -69,13 +71,14 @@ export class Dimensioner extends EventEmitter<DimensionerEvents> {
         done();
         resolve(r);
       };
-      const onFault = (message: string) => {
+      const onFault = (message: string, sentence?: KeyedSentence) => {
         done();
-        reject(new Error(message));
+        reject(Object.assign(new Error(message), sentence ? { sentence } : {}));
       };
       const timer = this.timers.setTimeout(() => {
         done();
-        reject(new Error(`The dimensioner sent no measurement within ${Math.round(timeoutMs / 1000)} s.`));
+        const sentence = keyed('devices.fault.dim.noMeasurement', { seconds: Math.round(timeoutMs / 1000) });
+        reject(Object.assign(new Error(englishSentence(sentence)), { sentence }));
       }, timeoutMs);
       this.on('measurement', onMeasurement);
       this.on('fault', onFault);

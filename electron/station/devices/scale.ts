@@ -6,6 +6,7 @@ import type { ScaleProfile } from './device-profile.js';
 import { createScaleParser, type ScaleFault, type ScaleProtocolParser, type ScaleReading } from './scale-protocols/index.js';
 import type { SerialOpener } from './serial-port-opener.js';
 import { SerialDevice, realTimers, type DeviceStatus, type Timers } from './serial-device.js';
+import { keyed } from '../../../shared/i18n/station-sentences.js';
 
 export type { ScaleFault, ScaleReading } from './scale-protocols/index.js';
 
@@ -220,7 +221,7 @@ export class Scale extends EventEmitter<ScaleEvents> {
       if (!this.pending) {
         this.unanswered++;
         if (this.unanswered === (this.deps.silentPolls ?? 12)) {
-          this.device.warn(`The scale "${this.profile.name}" does not answer. Check its protocol (${this.profile.protocol}), baud rate and cable.`);
+          this.device.warnSaying(keyed('devices.fault.noAnswer'), { protocol: this.profile.protocol });
         }
         this.device.write(cmd).catch(() => {});
       }

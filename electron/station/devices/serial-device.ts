@@ -4,6 +4,8 @@
 // back within 2 s without a restart. On every reconnect the framing buffer is emptied and
 // 'reset' is emitted so the owners drop pending polls and half-parsed frames.
 import { EventEmitter } from 'node:events';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { lineSettings, terminatorText, type DeviceProfile } from './device-profile.js';
 import { FrameSplitter } from './frame-splitter.js';
 import type { SerialOpener, SerialPortLike } from './serial-port-opener.js';
@@ -12,8 +14,10 @@ export type DeviceState = 'connecting' | 'connected' | 'disconnected' | 'error';
 
 export interface DeviceStatus {
   state: DeviceState;
-  /** A sentence for the status bar. */
+  /** A sentence for the status bar (English: logs and the command line). */
   message: string;
+  /** The same sentence as a catalogue key, said on screen in the desk's language. */
+  sentence?: KeyedSentence;
   /** Connected, but something is off (noise on the line). */
   warning?: boolean;
 }
@@ -49,14 +53,19 @@ export const DEFAULT_RECONNECT_INTERVAL_MS = 300;
 
 const IO_GONE_RE = /EIO|ENXIO|ENODEV|EBADF|i\/o error|disconnected/i;
 
-const ROLE_WORD = { scanner: 'scanner', scale: 'scale', dimensioner: 'dimensioner' } as const;
+const ROLE_WORD = { scanner: keyed('devices.fault.role.scanner'), scale: keyed('devices.fault.role.scale'), dimensioner: keyed('devices.fault.role.dimensioner') } as const;
+
+/** A status said as a keyed sentence: its English for the message, the key for the screen. */
+export function statusSaying(state: DeviceState, sentence: KeyedSentence, warning?: boolean): DeviceStatus {
+  return { state, message: englishSentence(sentence), sentence, ...(warning ? { warning } : {}) };
+}
 
 export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
   private port: SerialPortLike | undefined;
   private retryTimer: unknown;
   private stopped = true;
   private attempt = 0;
-  private current: DeviceStatus = { state: 'disconnected', message: 'Not started.' };
+  private current: DeviceStatus = statusSaying('disconnected', keyed('devices.fault.notStarted'));
   private readonly splitter: FrameSplitter | undefined;
   private readonly timers: Timers;
   private readonly interval: number;
@@ -81,8 +90,10 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
     return this.current.state === 'connected';
   }
 
-  private get label(): string {
-    return `${ROLE_WORD[this.profile.role]} "${this.profile.name}" (${this.profile.path})`;
+  /** The sentence of this device's status, with its role, name and port said inside it. */
+  private says(key: KeyedSentence, params?: Record<string, string | number>): KeyedSentence {
+    const device = keyed('devices.fault.device', { name: this.profile.name, path: this.profile.path }, { role: ROLE_WORD[this.profile.role] });
+    return { key: key.key, ...(params ? { params } : {}), parts: { device } };
   }
 
   /** Starts connecting; resolves with whether the first attempt opened the port. Retries go on either way. */
@@ -90,7 +101,7 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
     if (!this.stopped) return Promise.resolve(this.connected);
     this.stopped = false;
     this.attempt = 0;
-    this.setStatus({ state: 'connecting', message: `Connecting to the ${this.label}…` });
+    this.setStatus(statusSaying('connecting', this.says(keyed('devices.fault.connecting'))));
     return this.tryOpen();
   }
 
@@ -106,15 +117,15 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
       port.on('error', () => {});
       if (port.isOpen) await new Promise<void>((r) => port.close(() => r()));
     }
-    this.setStatus({ state: 'disconnected', message: `The ${this.label} is closed.` });
+    this.setStatus(statusSaying('disconnected', this.says(keyed('devices.fault.closed'))));
   }
 
   /** Writes to the device; rejects with a clear message when it is not connected. */
   write(bytes: Buffer): Promise<void> {
     const port = this.port;
-    if (!port || !this.connected) return Promise.reject(new Error(`The ${this.label} is not connected.`));
+    if (!port || !this.connected) return Promise.reject(new Error(englishSentence(this.says(keyed('devices.fault.notConnected')))));
     return new Promise((resolve, reject) => {
-      port.write(bytes, (err) => (err ? reject(new Error(`Could not write to the ${this.label}: ${err.message}`)) : resolve()));
+      port.write(bytes, (err) => (err ? reject(new Error(englishSentence(this.says(keyed('devices.fault.writeFailed'), { detail: err.message })))) : resolve()));
     });
   }
 
@@ -129,7 +140,7 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
       // Say why once; while waiting for a replug the message stays as it is.
       if (this.attempt === 1) {
         const state: DeviceState = this.current.state === 'connecting' ? 'error' : 'disconnected';
-        this.setStatus({ state, message: `Cannot open the ${this.label}: ${describeOpenError(err)}. Retrying…` });
+        this.setStatus(statusSaying(state, openFailure(this.says(keyed('devices.fault.cannotOpen')), err)));
       }
       this.scheduleRetry();
       return false;
@@ -146,10 +157,10 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
     port.on('error', (err) => {
       // A write to a line that just vanished fails with EIO before the close arrives: that is the
       // unplug, reported by onClose; anything else is worth saying.
-      if (this.port === port && !IO_GONE_RE.test(err.message)) this.setStatus({ state: 'error', message: `The ${this.label} reported an error: ${err.message}` });
+      if (this.port === port && !IO_GONE_RE.test(err.message)) this.setStatus(statusSaying('error', this.says(keyed('devices.fault.reported'), { detail: err.message })));
     });
     port.on('close', (err) => this.onClose(port, err));
-    this.setStatus({ state: 'connected', message: `The ${this.label} is connected.` });
+    this.setStatus(statusSaying('connected', this.says(keyed('devices.fault.connected'))));
     return true;
   }
 
@@ -162,9 +173,9 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
     if (this.stopped) return;
     // serialport flags a read that hit a vanished line as disconnected; a failed write closes the
     // stream without the flag. For the packer both are the cable or the power.
-    const detail = err && !err.disconnected && !IO_GONE_RE.test(err.message) ? ` (${err.message})` : '';
-    const message = `The ${this.label} was unplugged or switched off${detail}. Waiting for it to come back…`;
-    this.setStatus({ state: 'disconnected', message });
+    const detail = err && !err.disconnected && !IO_GONE_RE.test(err.message) ? err.message : '';
+    const gone = detail ? this.says(keyed('devices.fault.unpluggedDetail'), { detail }) : this.says(keyed('devices.fault.unplugged'));
+    this.setStatus(statusSaying('disconnected', gone));
     this.attempt = 1; // the message above already says why
     this.scheduleRetry();
   }
@@ -184,13 +195,18 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
 
   /** Owners that frame the stream themselves report their dropped bytes here, for one wording. */
   warnDropped(bytes: number): void {
-    this.warn(`The ${this.label} sends data that does not match its settings (${bytes} bytes dropped). Check the protocol, terminator and baud rate.`);
+    this.warn(this.says(keyed('devices.fault.dropped'), { bytes }));
   }
 
   /** A connected device that misbehaves: the status stays 'connected' with a warning. */
-  warn(message: string): void {
+  warn(sentence: KeyedSentence): void {
     if (!this.connected) return;
-    this.setStatus({ state: 'connected', warning: true, message });
+    this.setStatus(statusSaying('connected', sentence, true));
+  }
+
+  /** A warning about this device, its role, name and port said inside it. */
+  warnSaying(key: KeyedSentence, params?: Record<string, string | number>): void {
+    this.warn(this.says(key, params));
   }
 
   private setStatus(status: DeviceStatus): void {
@@ -199,10 +215,15 @@ export class SerialDevice extends EventEmitter<SerialDeviceEvents> {
   }
 }
 
-function describeOpenError(err: unknown): string {
+/** Why a port did not open, for the packer: unplugged, not allowed, held by another program. */
+function openFailure(cannotOpen: KeyedSentence, err: unknown): KeyedSentence {
   const message = err instanceof Error ? err.message : String(err);
-  if (/ENOENT|No such file/i.test(message)) return 'no such port (is it plugged in?)';
-  if (/EACCES|Permission denied/i.test(message)) return 'permission denied (add the user to the "dialout" group)';
-  if (/EBUSY|Resource temporarily unavailable|lock/i.test(message)) return 'the port is in use by another program';
-  return message;
+  const why = /ENOENT|No such file/i.test(message)
+    ? keyed('devices.fault.noSuchPort')
+    : /EACCES|Permission denied/i.test(message)
+      ? keyed('devices.fault.permission')
+      : /EBUSY|Resource temporarily unavailable|lock/i.test(message)
+        ? keyed('devices.fault.busy')
+        : keyed('devices.fault.otherReason', { detail: message });
+  return { ...cannotOpen, parts: { ...cannotOpen.parts, why } };
 }

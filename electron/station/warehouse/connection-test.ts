@@ -2,41 +2,28 @@
 // happened in words a person can act on: connected (and the schema version), nothing listening,
 // wrong password, a certificate that cannot be checked, a database newer than this desk.
 import pg from 'pg';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { MIGRATIONS } from './migrations.js';
 import { poolConfig, redactWarehouseUrl, type WarehouseConnectionOptions } from './warehouse-pool.js';
+import { connectionFailureSentence } from './warehouse-problem-words.js';
 
 export interface ConnectionTestResult {
   ok: boolean;
   text: string;
+  /** The same words as a catalogue key, for the desk's language. */
+  sentence: KeyedSentence;
 }
 
-const CERT_CODES = /^(SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE)$/;
-
-/** The failure of a connection attempt in words (SQLSTATE codes: PostgreSQL manual, Appendix A). */
-export function describeConnectionFailure(error: unknown, where: { host: string; port: number; user: string; database: string }): string {
-  const e = (error ?? {}) as { code?: string; message?: string; errors?: { code?: string; message?: string }[] };
-  const code = e.code ?? e.errors?.[0]?.code ?? '';
-  const message = e.message || e.errors?.map((x) => x.message).join('; ') || String(error);
-  const at = `${where.host}:${where.port}`;
-  if (code === 'ECONNREFUSED') return `Refused: nothing answers at ${at}. Check that PostgreSQL runs there and listens on that port (listen_addresses, the firewall).`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The name ${where.host} is not known on this network. Check the address.`;
-  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || /timeout/i.test(message)) return `No answer from ${at} in time: the machine cannot be reached from this desk (network, firewall).`;
-  if (code === '28P01') return `Wrong password for the database user ${where.user}. Type the password again.`;
-  if (code === '28000') return `The database does not let ${where.user} in from this desk (${message}). Ask for an entry in pg_hba.conf for this machine.`;
-  if (code === '3D000') return `There is no database ${where.database} at ${at}. Check the name at the end of the address.`;
-  if (CERT_CODES.test(code) || /certificate/i.test(message)) {
-    return `Certificate problem: the database's certificate could not be checked (${message}). Give the CA file of the CA that signed it, or check that the address uses the name in the certificate.`;
-  }
-  if (/does not support SSL/i.test(message)) return `The database at ${at} does not offer TLS. Turn TLS on at the server (ssl = on), or use TLS off only for a database on this machine.`;
-  return `The connection failed: ${message}`;
-}
+const result = (ok: boolean, sentence: KeyedSentence): ConnectionTestResult => ({ ok, text: englishSentence(sentence), sentence });
 
 export async function testWarehouseConnection(options: WarehouseConnectionOptions): Promise<ConnectionTestResult> {
   let config: pg.ClientConfig;
   try {
     config = poolConfig({ connectTimeoutMs: 5_000, ...options });
   } catch (error) {
-    return { ok: false, text: (error as Error).message };
+    const carried = (error as { sentence?: KeyedSentence }).sentence;
+    return carried ? result(false, carried) : result(false, keyed('warehouse.db.failed', { detail: (error as Error).message }));
   }
   const where = { host: config.host ?? '', port: config.port ?? 5432, user: config.user ?? '', database: config.database ?? '' };
   const client = new pg.Client(config);
@@ -45,7 +32,7 @@ export async function testWarehouseConnection(options: WarehouseConnectionOption
     await client.connect();
   } catch (error) {
     await client.end().catch(() => undefined);
-    return { ok: false, text: describeConnectionFailure(error, where) };
+    return result(false, connectionFailureSentence(error, where));
   }
   try {
     const table = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows[0].t;
@@ -53,11 +40,11 @@ export async function testWarehouseConnection(options: WarehouseConnectionOption
     // Versions grow with gaps (numbers kept per feature): the newest this desk knows is the last one's.
     const known = MIGRATIONS.at(-1)?.version ?? 0;
     const address = redactWarehouseUrl(options.url);
-    if (version > known) return { ok: false, text: `Connected to ${address}, but its schema (version ${version}) is newer than this desk knows (${known}). Update this desk's Packing Station first.` };
-    if (version < known) return { ok: true, text: `Connected to ${address}. The schema is at version ${version}; this desk brings it to ${known} when it connects.` };
-    return { ok: true, text: `Connected to ${address} (schema version ${version}, up to date).` };
+    if (version > known) return result(false, keyed('warehouse.db.test.newer', { address, version, known }));
+    if (version < known) return result(true, keyed('warehouse.db.test.older', { address, version, known }));
+    return result(true, keyed('warehouse.db.test.current', { address, version }));
   } catch (error) {
-    return { ok: false, text: describeConnectionFailure(error, where) };
+    return result(false, connectionFailureSentence(error, where));
   } finally {
     await client.end().catch(() => undefined);
   }

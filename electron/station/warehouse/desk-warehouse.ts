@@ -27,6 +27,7 @@ import type { WarehouseConfig } from './warehouse-config.js';
 import { SettlingNumbering } from './settling-numbering.js';
 import { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
 import { asWarehouseError, createWarehousePool, WarehouseUnreachableError, type WarehousePool } from './warehouse-pool.js';
+import { awayReasonSentence } from './warehouse-problem-words.js';
 
 /** How often a desk retries what waits for the database (packs to record, the outage block). */
 export const DEFAULT_CATCH_UP_INTERVAL_MS = 5_000;
@@ -66,9 +67,9 @@ export interface WarehouseStatus {
   outbox: { waiting: number; lastError?: string };
 }
 
-/** The one sentence a desk shows while new claims wait, as a catalogue key (the reason stays the database's own words). */
+/** The one sentence a desk shows while new claims wait, as a catalogue key (the reason said in the desk's language where it is a common one). */
 export function claimsWaitSentence(reason: string): KeyedSentence {
-  return sentence('station.claim.waitsForDatabase', { reason });
+  return keyed('station.claim.waitsForDatabase', undefined, { reason: awayReasonSentence(reason) });
 }
 
 export function claimsWaitText(reason: string): string {

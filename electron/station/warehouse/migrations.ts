@@ -11,6 +11,7 @@ import pushNotifications from './migrations/0011-push-notifications.js';
 import operators from './migrations/0015-operators.js';
 import claimsOpen from './migrations/0020-claims-open.js';
 import { withClient, type WarehousePool } from './warehouse-pool.js';
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
 
 export interface Migration {
   version: number;
@@ -52,7 +53,7 @@ export async function migrate(pool: WarehousePool, migrations: readonly Migratio
       const newest = Math.max(0, ...done);
       const known = migrations.at(-1)?.version ?? 0;
       if (newest > known) {
-        throw new Error(`The warehouse database is at schema version ${newest}, newer than this desk knows (${known}). Update this desk's Packing Station before connecting it.`);
+        throw keyedError('WAREHOUSE_SCHEMA_NEWER', 'warehouse.db.schemaNewer', { version: newest, known });
       }
       const applied: number[] = [];
       for (const m of migrations) {

@@ -13,6 +13,7 @@
 import { indianFinancialYear, istDate, type Clock } from '../packing/ist-dates.js';
 import { formatInvoiceNumber, type InvoiceAssignment, type InvoiceNumbering, type InvoiceRequest, type InvoiceReservation } from './invoice-numbering.js';
 import type { OfflineUse, OutageBlockStore } from './outage-block.js';
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
 import { inTransaction, withClient, WarehouseUnreachableError, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
 
 /** Numbers a desk keeps for an outage: a few hours of one desk's packing. */
@@ -54,7 +55,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     private readonly pool: WarehousePool,
     private readonly options: WarehouseInvoiceSeriesOptions,
   ) {
-    if (!options.registration.trim()) throw new Error('Give the seller registration (GSTIN) the warehouse invoice series belongs to.');
+    if (!options.registration.trim()) throw keyedError('INVALID_SETTINGS', 'warehouse.db.needGstin');
   }
 
   private get fy(): string {
@@ -124,7 +125,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     await client.query('INSERT INTO invoice_series (registration, financial_year, prefix) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [registration, fy, prefix]);
     const row = (await client.query<{ prefix: string; last_counter: number }>('SELECT prefix, last_counter FROM invoice_series WHERE registration = $1 AND financial_year = $2 FOR UPDATE', [registration, fy])).rows[0];
     if (row.prefix !== prefix) {
-      throw new Error(`This desk's invoice prefix is ${prefix}, but the warehouse series of ${registration} for ${fy} uses ${row.prefix}. Set the prefix to ${row.prefix} in Setup: one series per registration and year.`);
+      throw keyedError('INVALID_SETTINGS', 'warehouse.db.otherPrefix', { prefix, registration, fy, theirs: row.prefix });
     }
     return { last: row.last_counter };
   }

@@ -5,6 +5,7 @@
 // pool's own 'error' events (an idle connection cut by a restart) are caught here too.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
 
 /** How long a desk waits for a connection before saying the database is unreachable (pg counts
  * the wait for a free connection of the pool in it too: keep a desk's calls few at a time). */
@@ -102,16 +103,16 @@ export function poolConfig(options: WarehouseConnectionOptions): pg.PoolConfig {
   try {
     url = new URL(options.url);
   } catch {
-    throw new Error(`The warehouse address "${redactWarehouseUrl(options.url)}" is not a database address; it should look like postgres://station@db.example.com/warehouse.`);
+    throw keyedError('INVALID_SETTINGS', 'warehouse.db.notAddress', { address: redactWarehouseUrl(options.url) });
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new Error(`The warehouse address must start with postgres:// (got ${url.protocol}//).`);
+    throw keyedError('INVALID_SETTINGS', 'warehouse.db.notPostgres', { protocol: `${url.protocol}//` });
   }
   const urlMode = url.searchParams.get('sslmode');
   const local = LOCAL_HOSTS.has(url.hostname);
   const mode: WarehouseSslMode = options.sslMode ?? (urlMode === 'disable' ? 'disable' : urlMode ? 'verify-full' : local ? 'disable' : 'verify-full');
   if (mode === 'disable' && !local) {
-    throw new Error(`TLS is off for the warehouse database at ${url.hostname}: the password and every record would cross the network unencrypted. Use sslmode=verify-full (with the CA file of a private CA).`);
+    throw keyedError('INVALID_SETTINGS', 'warehouse.db.tlsOff', { host: url.hostname });
   }
   const password = options.password ?? passwordOfUrl(options.url);
   return {

@@ -9,6 +9,7 @@ import { useWarehouseMode } from '../screens/warehouse/warehouse-mode.js';
 import { msgKey, tr } from '../i18n/i18n.js';
 import { useT } from '../i18n/use-t.js';
 import { OperatorChip } from './operator-chip.js';
+import { sentenceWords } from '../i18n/said-words.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
   connecting: msgKey('device.connecting'),
@@ -26,12 +27,16 @@ function DeviceChips() {
   if (devices.length === 0) return null;
   return (
     <ul className="device-chips" aria-label={t('app.devices')}>
-      {devices.map((d) => (
-        <li key={d.id} className={`chip device-${d.status}`} title={d.message}>
-          {t(ROLE_WORDS[d.role])} {d.name}: {t(DEVICE_WORDS[d.status])}
-          {d.status !== 'connected' && d.message ? <span className="chip-detail"> — {d.message}</span> : null}
-        </li>
-      ))}
+      {devices.map((d) => {
+        // A fault or an unplugged cable in the desk's language (its key); the station's English for a key this page lacks.
+        const words = d.sentence ? sentenceWords(d.sentence, d.message) : d.message;
+        return (
+          <li key={d.id} className={`chip device-${d.status}`} title={words}>
+            {t(ROLE_WORDS[d.role])} {d.name}: {t(DEVICE_WORDS[d.status])}
+            {d.status !== 'connected' && words ? <span className="chip-detail"> — {words}</span> : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -2,7 +2,8 @@
 // ports the machine has, adding, changing and removing a profile (validated before it is kept),
 // and a test that reads the device once and says what it read.
 import type { z } from 'zod';
-import { StationError } from '../../../../shared/contract/define.js';
+import { StationError, type KeyedSentence } from '../../../../shared/contract/define.js';
+import { englishSentence } from '../../../../shared/i18n/station-sentences.js';
 import { parseDeviceProfile } from '../../devices/device-profile.js';
 import { listPorts } from '../../devices/port-discovery.js';
 import { describeProfileProblems } from '../device-manager.js';
@@ -42,10 +43,11 @@ export function deviceHandlers(ctx: StationAppContext): Handlers {
     'devices.test': async ({ id }) => {
       await ctx.deviceManager.settled();
       try {
-        return { text: await ctx.deviceManager.test(id) };
+        const said = await ctx.deviceManager.test(id);
+        return { text: englishSentence(said), sentence: said };
       } catch (e) {
         const code = (e as { code?: string }).code ?? 'DEVICE_TEST_FAILED';
-        throw new StationError(code, (e as Error).message);
+        throw new StationError(code, (e as Error).message, (e as { sentence?: KeyedSentence }).sentence);
       }
     },
   };

@@ -5,7 +5,7 @@ import { StationError } from '../../../../shared/contract/define.js';
 import type { WarehouseForm } from '../../../../shared/contract/warehouse-desk.js';
 import { SettingsError } from '../../settings/settings-store.js';
 import { testWarehouseConnection } from '../../warehouse/connection-test.js';
-import { keyed, said } from '../../../../shared/i18n/station-sentences.js';
+import { englishSentence, keyed, keyedError, said } from '../../../../shared/i18n/station-sentences.js';
 import { releasedSentence } from '../../warehouse/holder-words.js';
 import { splitWarehousePassword, storeWarehouseAddress, WAREHOUSE_PASSWORD_SECRET } from '../../warehouse/warehouse-config.js';
 import type { Handlers } from '../dispatcher.js';
@@ -13,7 +13,7 @@ import type { StationAppContext } from '../station-app-context.js';
 
 function needLink(ctx: StationAppContext) {
   const link = ctx.warehouse;
-  if (!link) throw new StationError('NO_WAREHOUSE', 'This build of the station has no warehouse mode.');
+  if (!link) throw keyedError('NO_WAREHOUSE', 'warehouse.db.noWarehouseBuild');
   return link;
 }
 
@@ -24,13 +24,13 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
       const link = needLink(ctx);
       const form = args as WarehouseForm;
       const deskName = form.deskName.trim();
-      if (form.url.trim() && !deskName) throw new StationError('INVALID_SETTINGS', 'Give this desk a name (for example "Desk 3"): the other desks and the lead see it on every claim.');
+      if (form.url.trim() && !deskName) throw keyedError('INVALID_SETTINGS', 'warehouse.db.needDeskName');
       let url: string;
       try {
         // A typed password is kept as a secret; one inside the address is taken out of it first.
         url = form.url.trim() ? storeWarehouseAddress(form.url, form.password || undefined, ctx.secrets) : '';
       } catch (e) {
-        throw new StationError('INVALID_SETTINGS', (e as Error).message);
+        throw new StationError('INVALID_SETTINGS', (e as Error).message, (e as StationError).sentence);
       }
       try {
         const current = ctx.settings.get();
@@ -46,7 +46,10 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
     },
     'warehouse.test': async (args) => {
       const form = args as WarehouseForm;
-      if (!form.url.trim()) return { ok: false, text: 'Type the database address first, for example postgres://station@db.example.com/warehouse.' };
+      if (!form.url.trim()) {
+        const first = keyed('warehouse.db.typeAddress');
+        return { ok: false, text: englishSentence(first), sentence: first };
+      }
       const split = splitWarehousePassword(form.url.trim());
       const password = form.password || split.password || ctx.secrets.get(WAREHOUSE_PASSWORD_SECRET);
       return testWarehouseConnection({
@@ -58,7 +61,7 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
     },
     'claims.release': async ({ shipmentId }) => {
       const desk = needLink(ctx).current();
-      if (!desk) throw new StationError('NO_WAREHOUSE', 'This desk is not in warehouse mode: there are no claims to release. Set it up in Setup -> Warehouse.');
+      if (!desk) throw keyedError('NO_WAREHOUSE', 'warehouse.db.notWarehouseDesk');
       const lead = ctx.who().operator;
       const released = await desk.claims.releaseByLead(shipmentId, lead);
       if (!released) return { released: false, ...said(keyed('warehouse.claim.notHeld', { id: shipmentId })) };

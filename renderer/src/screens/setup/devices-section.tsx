@@ -9,6 +9,7 @@ import { errorWords } from '../../app/errors.js';
 import { ResultLine } from './form-field.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
+import { sentenceWords } from '../../i18n/said-words.js';
 
 const STATUS_WORDS: Record<string, string> = {
   connecting: msgKey('devices.status.connecting'),
@@ -37,8 +38,8 @@ export function DevicesSection() {
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: { ok: true, text: t('devices.testing') } }));
     try {
-      const { text } = await api.invoke('devices.test', { id });
-      setResults((r) => ({ ...r, [id]: { ok: true, text } }));
+      const tested = await api.invoke('devices.test', { id });
+      setResults((r) => ({ ...r, [id]: { ok: true, text: tested.sentence ? sentenceWords(tested.sentence, tested.text) : tested.text } }));
     } catch (e) {
       setResults((r) => ({ ...r, [id]: { ok: false, text: errorWords(e) } }));
     }
@@ -71,7 +72,7 @@ export function DevicesSection() {
         {devices.map((d) => (
           <li key={d.id} aria-label={d.name}>
             <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ? t(ROLE_WORDS[d.role]) : d.role}: {STATUS_WORDS[d.status] ? t(STATUS_WORDS[d.status]) : d.status}
-            {d.message && !d.routine ? `. ${d.message}` : '.'}
+            {d.message && !d.routine ? `. ${d.sentence ? sentenceWords(d.sentence, d.message) : d.message}` : '.'}
             <span aria-live="polite" className="reading">
               {readings[d.id] ? t('devices.lastReading', { reading: readings[d.id] }) : ''}
             </span>

@@ -4,7 +4,9 @@
 // process would refuse with, at the field their path names.
 import type { z } from 'zod';
 import { StationSettings } from '../../../../shared/settings.js';
+import { schemaSentence } from '../../../../shared/settings-messages.js';
 import { tr } from '../../i18n/i18n.js';
+import { sentenceWords } from '../../i18n/said-words.js';
 
 export type Draft = Record<string, string | boolean>;
 export type FieldErrors = Record<string, string>;
@@ -35,6 +37,9 @@ export function draftOf(settings: StationSettings): Draft {
 
 /** Human words for zod's own messages, which name types rather than what to do. */
 function words(issue: z.core.$ZodIssue): string {
+  // The schema's own messages carry their catalogue key (shared/settings-messages.ts).
+  const own = schemaSentence(issue as { message: string; params?: unknown });
+  if (own) return sentenceWords(own, issue.message);
   if (issue.code === 'too_big' && /^Too big/i.test(issue.message)) return tr('settings.atMost', { n: String((issue as { maximum?: unknown }).maximum) });
   if (issue.code === 'too_small' && /^Too small/i.test(issue.message)) return tr('settings.atLeast', { n: String((issue as { minimum?: unknown }).minimum) });
   if (issue.code === 'invalid_type' && /expected int/i.test(issue.message)) return tr('settings.whole');

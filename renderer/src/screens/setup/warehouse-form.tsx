@@ -12,6 +12,7 @@ import { errorWords } from '../../app/errors.js';
 import { Field, ResultLine } from './form-field.js';
 import { msgKey, tr } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
+import { sentenceWords } from '../../i18n/said-words.js';
 
 type SslMode = Form['sslMode'];
 const SSL_MODES: { value: SslMode; label: string }[] = [
@@ -26,9 +27,10 @@ export function warehouseWords(view: WarehouseView | undefined): string {
   if (!view.enabled) return tr('setup.warehouse.off');
   // The source is an environment variable's name or 'command line'; a name stays as it is.
   const from = !view.source || view.source === 'settings' ? '' : view.source === 'command line' ? tr('setup.warehouse.fromCommandLine') : tr('setup.warehouse.fromSource', { source: view.source });
-  if (view.problem) return tr('setup.warehouse.problem', { desk: view.desk, address: view.address, from, problem: view.problem });
+  // The station's problem and reason travel with their keys: said in the desk's language.
+  if (view.problem) return tr('setup.warehouse.problem', { desk: view.desk, address: view.address, from, problem: view.problemSentence ? sentenceWords(view.problemSentence, view.problem) : view.problem });
   const numbers = view.outageNumbers ?? 0;
-  if (!view.online) return tr('setup.warehouse.offline', { desk: view.desk, address: view.address, reason: view.reason ?? tr('setup.warehouse.noAnswer'), numbers });
+  if (!view.online) return tr('setup.warehouse.offline', { desk: view.desk, address: view.address, reason: view.reason ? (view.reasonSentence ? sentenceWords(view.reasonSentence, view.reason) : view.reason) : tr('setup.warehouse.noAnswer'), numbers });
   const online = tr('setup.warehouse.online', { desk: view.desk, address: view.address, from, version: view.schemaVersion ?? '?', numbers });
   return view.unrecorded ? `${online} ${tr('setup.warehouse.recording', { count: view.unrecorded })}` : online;
 }
@@ -71,7 +73,10 @@ export function WarehouseSetup() {
 
   function test() {
     const f = form(false);
-    void run(async () => setResult(await api.invoke('warehouse.test', f)));
+    void run(async () => {
+      const tested = await api.invoke('warehouse.test', f);
+      setResult({ ok: tested.ok, text: tested.sentence ? sentenceWords(tested.sentence, tested.text) : tested.text });
+    });
   }
 
   return (
