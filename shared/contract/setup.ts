@@ -13,6 +13,8 @@ export const SignInView = z.object({
   refreshExpiresAt: z.string().optional(),
   /** Words for the status line, e.g. "Signed in to the Sandbox until 20 Jan 2027". */
   text: z.string(),
+  /** Not signed in (lapsed, signed out, no secret): the words as a catalogue key for the desk's language. */
+  sentence: KeyedSentence.optional(),
 });
 export type SignInView = z.infer<typeof SignInView>;
 

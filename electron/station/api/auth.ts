@@ -4,6 +4,8 @@
 // many calls need a token at the same moment, one request obtains it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { MarketplaceError, describeErrorBody, transportFailure } from './errors.js';
 import { requireHttpsBaseUrl, type AccessTokenSource, type FetchLike } from './http.js';
 
@@ -140,13 +142,13 @@ export class TokenManager implements AccessTokenSource {
     const state = url.searchParams.get('state') ?? '';
     const match = [...this.pending.entries()].find(([s]) => safeEqual(s, state));
     if (!match || match[1].expiresAt < this.clock()) {
-      throw new MarketplaceError({ kind: 'auth', message: 'The sign-in answer did not carry the state this station sent. Start the sign-in again.' });
+      throw new MarketplaceError({ kind: 'auth', ...signInTrouble(keyed('signin.trouble.wrongState')) });
     }
     this.pending.delete(match[0]);
     const error = url.searchParams.get('error');
-    if (error) throw new MarketplaceError({ kind: 'auth', code: error, message: `The seller did not allow access (${error}). Start the sign-in again to connect.` });
+    if (error) throw new MarketplaceError({ kind: 'auth', code: error, ...signInTrouble(keyed('signin.trouble.denied', { error })) });
     const code = url.searchParams.get('code');
-    if (!code) throw new MarketplaceError({ kind: 'auth', message: 'The sign-in answer carried no authorization code. Start the sign-in again.' });
+    if (!code) throw new MarketplaceError({ kind: 'auth', ...signInTrouble(keyed('signin.trouble.noCode')) });
     const answer = await this.tokenEndpoint('/oauth-service/oauth/token', {
       redirect_uri: match[1].redirectUri,
       grant_type: 'authorization_code',
@@ -188,7 +190,7 @@ export class TokenManager implements AccessTokenSource {
     }
     const refresh = this.current?.refreshToken;
     if (!refresh || (this.current?.refreshExpiresAt ?? 0) <= this.clock()) {
-      throw new MarketplaceError({ kind: 'auth', message: 'The marketplace sign-in has expired. Sign in again from Settings to continue.' });
+      throw new MarketplaceError({ kind: 'auth', ...signInTrouble(keyed('signin.trouble.expired')) });
     }
     const answer = await this.tokenEndpoint('/oauth-service/oauth/token', { grant_type: 'refresh_token', refresh_token: refresh });
     return this.store(TokenAnswer.parse(answer));
@@ -248,10 +250,7 @@ export class TokenManager implements AccessTokenSource {
       kind: 'auth',
       status,
       code,
-      message:
-        status === 401
-          ? `The marketplace refused the application id or secret (${message ?? 'unauthorized'}). Check them in Settings.`
-          : `Sign-in failed: ${message ?? `HTTP ${status}`}.`,
+      ...signInTrouble(status === 401 ? keyed('signin.trouble.refusedSecret', { detail: message ?? 'unauthorized' }) : keyed('signin.trouble.failed', { detail: message ?? `HTTP ${status}` })),
       retryable: status >= 500,
     });
   }
@@ -261,4 +260,9 @@ function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** A sign-in trouble as its English message and its catalogue key (the desk says it in its language). */
+function signInTrouble(sentence: KeyedSentence): { message: string; sentence: KeyedSentence } {
+  return { message: englishSentence(sentence), sentence };
 }

@@ -1,5 +1,6 @@
 // How a call to the marketplace can fail, in terms the rest of the station can act on: is it
 // worth retrying, and could a mutating call have taken effect even though we got no answer?
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { connectionReason } from './connection-failure.js';
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'schema' | 'config' | 'auth';
@@ -17,8 +18,10 @@ export class MarketplaceError extends Error {
    * by reading state, never send it again blindly.
    */
   readonly outcomeUnknown: boolean;
+  /** The message as a catalogue key, for the desk's language (sign-in troubles). */
+  readonly sentence?: KeyedSentence;
 
-  constructor(init: { kind: FailureKind; message: string; status?: number; code?: string; retryable?: boolean; outcomeUnknown?: boolean; cause?: unknown }) {
+  constructor(init: { kind: FailureKind; message: string; status?: number; code?: string; retryable?: boolean; outcomeUnknown?: boolean; cause?: unknown; sentence?: KeyedSentence }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'MarketplaceError';
     this.kind = init.kind;
@@ -26,6 +29,7 @@ export class MarketplaceError extends Error {
     this.code = init.code;
     this.retryable = init.retryable ?? false;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    if (init.sentence) this.sentence = init.sentence;
   }
 }
 

@@ -23,9 +23,9 @@ export function toWireError(e: unknown): WireError {
     const where = first?.path.length ? ` (${first.path.join('.')})` : '';
     return { code: CONTRACT_ERRORS.badArguments, message: `${first?.message ?? 'Invalid input'}${where}.` };
   }
-  const err = e as { code?: unknown; message?: unknown; problems?: unknown; name?: string };
+  const err = e as { code?: unknown; message?: unknown; problems?: unknown; name?: string; sentence?: WireError['sentence'] };
   if (Array.isArray(err?.problems)) return { code: 'INVALID_SETTINGS', message: (err.problems as string[]).join(' ') };
-  if (err?.name === 'MarketplaceError') return { code: typeof err.code === 'string' ? err.code : 'MARKETPLACE', message: String(err.message) };
+  if (err?.name === 'MarketplaceError') return { code: typeof err.code === 'string' ? err.code : 'MARKETPLACE', message: String(err.message), ...(err.sentence ? { sentence: err.sentence } : {}) };
   return { code: CONTRACT_ERRORS.internal, message: `Something went wrong inside the station: ${String(err?.message ?? e)}` };
 }
 

@@ -2,13 +2,14 @@
 // settings (address, mode, application id) and the secret store (application secret, tokens) and
 // rebuilt whenever either changes; sign-in verifies before anything is kept, so a wrong secret
 // never replaces a working one. Secrets stay here: views carry dates and words only.
-import { StationError } from '../../../shared/contract/define.js';
+import { StationError, type KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed, keyedError } from '../../../shared/i18n/station-sentences.js';
 import type { SignInView } from '../../../shared/contract/setup.js';
 import { MarketplaceConnection } from '../../../shared/settings.js';
 import { createMarketplaceClient, type MarketplaceClient } from '../api/client.js';
 import { MarketplaceError } from '../api/errors.js';
 import type { FetchLike } from '../api/http.js';
-import { APP_SECRET_NAME, appSecretFor, bindingOf, forgetMovedCredentials, missingSecretText, storeAppSecret } from '../composition/app-secret.js';
+import { APP_SECRET_NAME, appSecretFor, bindingOf, forgetMovedCredentials, missingSecretSentence, storeAppSecret } from '../composition/app-secret.js';
 import { secretTokenVault, tokenSecretName } from '../composition/secret-token-vault.js';
 import { formatIstDisplay } from '../packing/ist-dates.js';
 import type { SecretStore } from '../settings/secret-store.js';
@@ -55,7 +56,14 @@ export interface MarketplaceSessionDeps {
   fetchFor: FetchFor;
 }
 
-const notSignedIn = (text: string) => new StationError('NOT_SIGNED_IN', text);
+const notSignedIn = (sentence: KeyedSentence) => new StationError('NOT_SIGNED_IN', englishSentence(sentence), sentence);
+/** "Sign in (again) from Settings → Marketplace.", said after why the station is not signed in. */
+const SIGN_IN_AGAIN = keyed('signin.trouble.signInAgain');
+
+/** A view that is not signed in, its words said in the desk's language from the key. */
+function notSignedInView(base: Omit<SignInView, 'text' | 'sentence' | 'signedIn'>, sentence: KeyedSentence): SignInView {
+  return { ...base, signedIn: false, text: englishSentence(sentence), sentence };
+}
 
 export class MarketplaceSession {
   private demo?: DemoMarketplace;
@@ -95,19 +103,19 @@ export class MarketplaceSession {
   client(): MarketplaceClient {
     const s = this.deps.settings.get().marketplace;
     const sandbox = s.mode === 'sandbox';
-    if (sandbox && !this.demo) throw notSignedIn('The sandbox marketplace is not running yet. Wait a moment, or choose "Use the sandbox" in Settings.');
+    if (sandbox && !this.demo) throw notSignedIn(keyed('signin.trouble.sandboxNotRunning'));
     const baseUrl = sandbox ? this.demo!.baseUrl : s.baseUrl;
-    if (!baseUrl || !s.appId) throw notSignedIn('The station is not connected to a marketplace. Sign in from Settings → Marketplace.');
+    if (!baseUrl || !s.appId) throw notSignedIn(keyed('signin.trouble.notConnected'));
     // A real marketplace's secret is handed out only for the connection it was entered for.
     const binding = sandbox ? undefined : bindingOf(s);
     const secretNow = () => (sandbox ? this.deps.secrets.get(SANDBOX_SECRET_NAME) : appSecretFor(this.deps.secrets, binding));
     if (!secretNow()) {
-      throw notSignedIn(sandbox ? 'No application secret is stored. Sign in again from Settings → Marketplace.' : missingSecretText(this.deps.secrets, binding, 'Sign in again from Settings → Marketplace.'));
+      throw notSignedIn(missingSecretSentence(this.deps.secrets, binding, SIGN_IN_AGAIN));
     }
     const identity = this.identityOf(baseUrl);
     // Third-party access lives on its tokens: without them there is nothing to refresh.
     if (s.mode === 'thirdParty' && !this.deps.secrets.get(tokenSecretName(identity, s.appId))) {
-      throw notSignedIn('The seller has not granted access yet, or the station was signed out. Sign in from Settings → Marketplace.');
+      throw notSignedIn(keyed('signin.trouble.noAccess'));
     }
     const caPem = this.caFor(baseUrl);
     const key = JSON.stringify([s.mode, baseUrl, s.appId, identity, caPem ?? '']);
@@ -121,7 +129,7 @@ export class MarketplaceSession {
       mode: s.mode === 'thirdParty' ? 'thirdParty' : 'selfAccess',
       credentials: async () => {
         const appSecret = secretNow();
-        if (!appSecret) throw notSignedIn('No application secret is stored. Sign in again from Settings → Marketplace.');
+        if (!appSecret) throw notSignedIn(keyed('signin.trouble.noSecret', undefined, { then: SIGN_IN_AGAIN }));
         return { appId, appSecret };
       },
       vault: secretTokenVault(this.deps.secrets, identity, appId),
@@ -143,7 +151,7 @@ export class MarketplaceSession {
   /** Signs in to the running demo sandbox with its self-access application. */
   async signInDemo(): Promise<SignInView> {
     const demo = this.demo;
-    if (!demo) throw new StationError('NO_SANDBOX', 'This build of the station has no embedded sandbox marketplace.');
+    if (!demo) throw keyedError('NO_SANDBOX', 'signin.trouble.noSandbox');
     this.deps.secrets.set(SANDBOX_SECRET_NAME, demo.selfAccess.appSecret);
     const current = this.deps.settings.get();
     this.deps.settings.update({
@@ -201,7 +209,7 @@ export class MarketplaceSession {
   /** The redirect came back: the state must be the one sent (checked by the token manager). */
   async completeThirdParty(callbackUrl: string): Promise<SignInView> {
     const pending = this.pending;
-    if (!pending) throw new StationError('NO_SIGN_IN_STARTED', 'No third-party sign-in is under way. Start the sign-in again from Settings → Marketplace.');
+    if (!pending) throw keyedError('NO_SIGN_IN_STARTED', 'signin.trouble.noneStarted');
     try {
       await pending.client.tokens.completeAuthorization(callbackUrl);
       await pending.client.tokens.checkExpiry();
@@ -234,7 +242,7 @@ export class MarketplaceSession {
     this.deps.secrets.delete(s.mode === 'sandbox' ? SANDBOX_SECRET_NAME : APP_SECRET_NAME);
     this.reset();
     const view = await this.view();
-    return view.signedIn ? view : { ...view, text: 'Signed out: the station forgot its tokens and the application secret. Sign in from Settings → Marketplace to continue.' };
+    return view.signedIn ? view : notSignedInView(view, keyed('signin.trouble.signedOut'));
   }
 
   /** The sign-in status in words, with expiry dates; never a token. */
@@ -245,7 +253,8 @@ export class MarketplaceSession {
     try {
       client = this.client();
     } catch (e) {
-      return { mode: s.mode, signedIn: false, baseUrl, text: e instanceof Error ? e.message : String(e) };
+      const sentence = e instanceof StationError ? e.sentence : undefined;
+      return { mode: s.mode, signedIn: false, baseUrl, text: e instanceof Error ? e.message : String(e), ...(sentence ? { sentence } : {}) };
     }
     const status = await client.tokens.status();
     const where = s.mode === 'sandbox' ? 'the Sandbox' : new URL(baseUrl!).host;
@@ -253,10 +262,17 @@ export class MarketplaceSession {
     const access = until(status.accessExpiresAt);
     const refresh = until(status.refreshExpiresAt);
     // Signed in means a token was actually issued: a stored secret alone proves nothing yet.
-    if (!status.signedIn) return { mode: s.mode, signedIn: false, baseUrl, text: `Not signed in yet to ${where}: the station signs in with the stored application secret on its first call.` };
+    // The sandbox is named in the desk's language; a marketplace by its host.
+    const whereSaid = s.mode === 'sandbox' ? { parts: { where: keyed('signin.status.sandbox') } } : { params: { where } };
+    if (!status.signedIn) return notSignedInView({ mode: s.mode, baseUrl }, keyed('signin.trouble.notYet', whereSaid.params, whereSaid.parts));
     const now = this.now();
     const lapsed = (status.accessExpiresAt ?? 0) <= now && (status.refreshExpiresAt ?? 0) <= now;
-    if (lapsed) return { mode: s.mode, signedIn: false, baseUrl, text: `The sign-in to ${where} expired on ${access}; the station signs in again on its next call.` };
+    if (lapsed) {
+      // The date goes as its instant too: the desk writes it in its own language's form (IST).
+      const expiredAt = new Date(status.accessExpiresAt ?? 0).toISOString();
+      const said = keyed('signin.trouble.lapsed', { ...whereSaid.params, when: (access ?? '').replace(/ IST$/, '') }, whereSaid.parts);
+      return notSignedInView({ mode: s.mode, baseUrl, accessExpiresAt: expiredAt }, said);
+    }
     let text: string;
     if (s.mode === 'thirdParty' && refresh) text = `Signed in to ${where} until ${refresh} (access renewed automatically; current access until ${access}).`;
     else text = `Signed in to ${where} until ${access}.`;
@@ -311,6 +327,6 @@ export class MarketplaceSession {
 
 /** Sign-in failures as words the settings screen shows (never the secret: the token manager's messages carry none). */
 function asSignInError(e: unknown): unknown {
-  if (e instanceof MarketplaceError) return new StationError('SIGN_IN_FAILED', e.message);
+  if (e instanceof MarketplaceError) return new StationError('SIGN_IN_FAILED', e.message, e.sentence);
   return e;
 }

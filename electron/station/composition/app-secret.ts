@@ -4,6 +4,8 @@
 // can never send `Basic base64(appId:secret)` to another host (spec § Authentication 3: the
 // secret authenticates the seller's application to the marketplace, and to nobody else). A
 // connection that moves elsewhere forgets the secret and the tokens; the seller signs in anew.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { keyed } from '../../../shared/i18n/station-sentences.js';
 import { z } from 'zod';
 import type { SecretStore } from '../settings/secret-store.js';
 import { tokenSecretName } from './secret-token-vault.js';
@@ -73,6 +75,13 @@ export function missingSecretText(secrets: SecretStore, binding: SecretBinding |
     return `The marketplace address or access mode changed since the application secret was entered, and the secret is only ever sent to the address it was entered for. ${signIn}`;
   }
   return `No application secret is stored. ${signIn}`;
+}
+
+/** Why there is no secret for `binding`, as a catalogue key, followed by what to do (`then`). */
+export function missingSecretSentence(secrets: SecretStore, binding: SecretBinding | undefined, then: KeyedSentence): KeyedSentence {
+  const stored = secrets.get(APP_SECRET_NAME) !== undefined;
+  if (stored && binding && !appSecretFor(secrets, binding)) return keyed('signin.trouble.secretMoved', undefined, { then });
+  return keyed('signin.trouble.noSecret', undefined, { then });
 }
 
 /**

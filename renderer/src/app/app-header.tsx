@@ -9,6 +9,7 @@ import { useWarehouseMode } from '../screens/warehouse/warehouse-mode.js';
 import { msgKey, tr } from '../i18n/i18n.js';
 import { useT } from '../i18n/use-t.js';
 import { OperatorChip } from './operator-chip.js';
+import { signInWords } from '../screens/setup/sign-in-words.js';
 import { sentenceWords } from '../i18n/said-words.js';
 
 const DEVICE_WORDS: Record<DeviceStatus['status'], string> = {
@@ -46,7 +47,7 @@ function DeviceChips() {
  * whole sentence, which stays in the tooltip and on Setup).
  */
 export function shortSignIn(signIn: SignInView): string {
-  if (!signIn.signedIn) return signIn.text;
+  if (!signIn.signedIn) return signInWords(signIn);
   if (signIn.mode === 'sandbox') return tr('app.signedInSandbox');
   try {
     return tr('app.signedInHost', { host: new URL(signIn.baseUrl ?? '').host });
@@ -73,7 +74,7 @@ export function AppHeader() {
       ? t('app.pageDenied')
       : t('app.offline')
     : signIn
-      ? signIn.text
+      ? signInWords(signIn)
       : t('app.checkingSignIn');
   const signInClass = offline ? 'offline' : signIn?.signedIn ? 'signed-in' : 'signed-out';
   // Online, the header has room for where the desk is signed in, not the whole sentence (the tooltip).

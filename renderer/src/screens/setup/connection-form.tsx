@@ -46,7 +46,7 @@ export function ConnectionForm() {
       void run(async () => {
         const view = await api.invoke('auth.useSandbox', {});
         setSignIn(view);
-        setResult({ ok: view.signedIn, text: view.text });
+        setResult({ ok: view.signedIn, text: signInWords(view) });
       });
       return;
     }
@@ -63,7 +63,7 @@ export function ConnectionForm() {
       if (mode === 'selfAccess') {
         const view = await api.invoke('auth.signInSelfAccess', { baseUrl: baseUrl.trim(), appId: appId.trim(), appSecret: secret });
         setSignIn(view);
-        setResult({ ok: view.signedIn, text: view.text });
+        setResult({ ok: view.signedIn, text: signInWords(view) });
       } else {
         const { url } = await api.invoke('auth.startThirdParty', { baseUrl: baseUrl.trim(), appId: appId.trim(), appSecret: secret, redirectUri: redirectUri.trim() });
         if (browserMode) {
@@ -89,7 +89,7 @@ export function ConnectionForm() {
       setSignIn(view);
       setCallbackUrl('');
       setAwaitingCallback(false);
-      setResult({ ok: view.signedIn, text: view.text });
+      setResult({ ok: view.signedIn, text: signInWords(view) });
     });
   }
 
