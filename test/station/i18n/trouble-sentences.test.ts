@@ -1,0 +1,186 @@
+// The station's sentences seen only in trouble travel as catalogue keys with their values: the
+// warehouse database's problems and its connection test, the marketplace sign-in when lapsed or
+// signed out, and device faults and disconnects. Each is checked by its key and values, its
+// English (logs, the command line) and its Hindi, which must carry none of the English words.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence } from '../../../shared/i18n/station-sentences.js';
+import { switchLanguage } from '../../../renderer/src/i18n/i18n.js';
+import { sentenceWords } from '../../../renderer/src/i18n/said-words.js';
+import { testWarehouseConnection } from '../../../electron/station/warehouse/connection-test.js';
+import { poolConfig } from '../../../electron/station/warehouse/warehouse-pool.js';
+import { awayReasonSentence, connectionFailureSentence } from '../../../electron/station/warehouse/warehouse-problem-words.js';
+import { claimsWaitSentence } from '../../../electron/station/warehouse/desk-warehouse.js';
+import { SerialDevice } from '../../../electron/station/devices/serial-device.js';
+import { parseDeviceProfile, type DeviceProfile } from '../../../electron/station/devices/device-profile.js';
+import type { SerialPortLike } from '../../../electron/station/devices/serial-port-opener.js';
+import { parseCubiscanFrame } from '../../../electron/station/devices/dimensioner-parsers.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/api/limits.js';
+import { startTestAppStation, type TestAppStation } from '../../support/app-station.js';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** The sentence in Hindi, as the desk says it. */
+function hindi(sentence: KeyedSentence): string {
+  switchLanguage('hi');
+  try {
+    return sentenceWords(sentence, '(no Hindi)');
+  } finally {
+    switchLanguage('en');
+  }
+}
+
+/** Hindi words with no word of the English sentence left in them (values such as ids and paths excepted). */
+function expectHindiOnly(sentence: KeyedSentence, englishWords: RegExp): string {
+  const words = hindi(sentence);
+  expect(words).toMatch(DEVANAGARI);
+  expect(words).not.toMatch(englishWords);
+  expect(words).not.toBe('(no Hindi)');
+  return words;
+}
+
+afterEach(() => switchLanguage('en'));
+
+describe('the warehouse database in trouble', () => {
+  it('a connection test to a port where nothing listens says so by key, in English and in Hindi', async () => {
+    const tested = await testWarehouseConnection({ url: 'postgres://station@127.0.0.1:1/warehouse', connectTimeoutMs: 2_000 });
+    expect(tested.ok).toBe(false);
+    expect(tested.sentence).toEqual({ key: 'warehouse.db.refused', params: { at: '127.0.0.1:1' } });
+    expect(tested.text).toBe(englishSentence(tested.sentence));
+    expect(tested.text).toMatch(/^Refused: nothing answers at 127\.0\.0\.1:1\./);
+    const words = expectHindiOnly(tested.sentence, /Refused|nothing answers|Check that/);
+    expect(words).toContain('127.0.0.1:1');
+  });
+
+  it('an address the desk refuses before connecting (TLS off over the network) carries its key', async () => {
+    let refusal: unknown;
+    try {
+      poolConfig({ url: 'postgres://station@db.example.com/wh?sslmode=disable' });
+    } catch (e) {
+      refusal = e;
+    }
+    const sentence = (refusal as { sentence?: KeyedSentence }).sentence!;
+    expect(sentence).toEqual({ key: 'warehouse.db.tlsOff', params: { host: 'db.example.com' } });
+    expect((refusal as Error).message).toMatch(/^TLS is off for the warehouse database at db\.example\.com/);
+    expectHindiOnly(sentence, /TLS is off|unencrypted|password/);
+    // The connection test says the same refusal, not an English message.
+    const tested = await testWarehouseConnection({ url: 'postgres://station@db.example.com/wh?sslmode=disable' });
+    expect(tested).toMatchObject({ ok: false, sentence: { key: 'warehouse.db.tlsOff' } });
+  });
+
+  it('a wrong password, a refused login and a certificate problem each have their own key', () => {
+    const where = { host: 'db.example.com', port: 5432, user: 'station', database: 'warehouse' };
+    const wrong = connectionFailureSentence(Object.assign(new Error('password authentication failed for user "station"'), { code: '28P01' }), where);
+    expect(wrong).toEqual({ key: 'warehouse.db.wrongPassword', params: { user: 'station' } });
+    expectHindiOnly(wrong, /Wrong password|Type the password/);
+    expect(connectionFailureSentence(Object.assign(new Error('no pg_hba.conf entry'), { code: '28000' }), where).key).toBe('warehouse.db.notLetIn');
+    const cert = connectionFailureSentence(Object.assign(new Error('self-signed certificate in certificate chain'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' }), where);
+    expect(cert.key).toBe('warehouse.db.certificate');
+    expectHindiOnly(cert, /Certificate problem|Give the CA file/);
+  });
+
+  it('the database away: the reason is said in the desk’s language inside the claim refusal at Pack', () => {
+    expect(awayReasonSentence('connect ECONNREFUSED 10.0.0.5:5432')).toEqual({ key: 'warehouse.db.away.refused' });
+    expect(awayReasonSentence('Connection terminated unexpectedly').key).toBe('warehouse.db.away.cut');
+    expect(awayReasonSentence('timeout exceeded when trying to connect').key).toBe('warehouse.db.away.noAnswer');
+    const waits = claimsWaitSentence('connect ECONNREFUSED 10.0.0.5:5432');
+    expect(englishSentence(waits)).toMatch(/^New shipments wait: the warehouse database is unreachable \(nothing answers at its address\)\./);
+    expectHindiOnly(waits, /ECONNREFUSED|nothing answers|New shipments wait/);
+  });
+});
+
+/** A port that opens, and closes when told, as serialport does when the cable is pulled. */
+function fakePort() {
+  const listeners: Record<string, ((arg?: unknown) => void)[]> = {};
+  const port: SerialPortLike & { pull(): void } = {
+    isOpen: true,
+    write: () => true,
+    close: (cb) => cb?.(null),
+    on: (event: string, fn: (arg?: never) => void) => {
+      (listeners[event] ??= []).push(fn as (arg?: unknown) => void);
+      return port;
+    },
+    removeAllListeners: () => {
+      for (const k of Object.keys(listeners)) delete listeners[k];
+      return port;
+    },
+    pull: () => listeners.close?.forEach((fn) => fn(Object.assign(new Error('Port disconnected'), { disconnected: true }))),
+  };
+  return port;
+}
+
+/** Timers that never fire: the retries are not what these tests look at. */
+const stillTimers = { setTimeout: () => 0, clearTimeout: () => undefined };
+
+describe('device faults and disconnects', () => {
+  const scale: DeviceProfile = parseDeviceProfile({ id: 's', name: 'Packing scale', role: 'scale', path: '/dev/ttyUSB7', protocol: 'sics' });
+
+  it('a port held by another program: key, English and Hindi', async () => {
+    const device = new SerialDevice(scale, { open: async () => Promise.reject(new Error('Error: Resource temporarily unavailable Cannot lock port')), timers: stillTimers });
+    await device.start();
+    const status = device.status;
+    expect(status.state).toBe('error');
+    expect(status.sentence).toMatchObject({ key: 'devices.fault.cannotOpen', parts: { why: { key: 'devices.fault.busy' }, device: { key: 'devices.fault.device', params: { name: 'Packing scale', path: '/dev/ttyUSB7' } } } });
+    expect(status.message).toBe('Cannot open the scale "Packing scale" (/dev/ttyUSB7): the port is in use by another program. Retrying…');
+    const words = expectHindiOnly(status.sentence!, /Cannot open|in use|another program|Retrying|the scale/);
+    expect(words).toContain('Packing scale');
+    await device.stop();
+  });
+
+  it('an unplugged cable: key, English and Hindi', async () => {
+    const port = fakePort();
+    const device = new SerialDevice(scale, { open: async () => port, timers: stillTimers });
+    await device.start();
+    expect(device.status.sentence?.key).toBe('devices.fault.connected');
+    port.pull();
+    expect(device.status.state).toBe('disconnected');
+    expect(device.status.sentence?.key).toBe('devices.fault.unplugged');
+    expect(device.status.message).toMatch(/unplugged or switched off\. Waiting for it to come back/);
+    expectHindiOnly(device.status.sentence!, /unplugged|switched off|Waiting/);
+    await device.stop();
+  });
+
+  it('a frame the dimensioner refuses is a keyed fault', () => {
+    const fault = parseCubiscanFrame('\u0002MN');
+    expect(fault).toMatchObject({ type: 'fault', sentence: { key: 'devices.fault.dim.refused' } });
+    expectHindiOnly((fault as { sentence: KeyedSentence }).sentence, /refused|Place the parcel/);
+  });
+});
+
+describe('the marketplace sign-in when signed out or lapsed', () => {
+  let app: TestAppStation;
+  beforeAll(async () => {
+    app = await startTestAppStation({});
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('signed out: the view carries its key; Hindi has no English', async () => {
+    await app.api.invoke('auth.useSandbox', {});
+    const out = await app.api.invoke('auth.signOut', {});
+    expect(out.signedIn).toBe(false);
+    expect(out.sentence).toEqual({ key: 'signin.trouble.signedOut' });
+    expect(out.text).toMatch(/^Signed out: the station forgot its tokens/);
+    expectHindiOnly(out.sentence!, /Signed out|Sign in|tokens/);
+    // A call that needs the marketplace is refused with a keyed sentence too.
+    const refused = await app.api.invoke('queue.list', {}).then(
+      () => undefined,
+      (e: { code: string; sentence?: KeyedSentence }) => e,
+    );
+    expect(refused?.code).toBe('NOT_SIGNED_IN');
+    expect(refused?.sentence).toMatchObject({ key: 'signin.trouble.noSecret', parts: { then: { key: 'signin.trouble.signInAgain' } } });
+    expectHindiOnly(refused!.sentence!, /No application secret|Sign in/);
+  });
+
+  it('lapsed at the sandbox: the sentence names the sandbox in the desk’s language and the date', async () => {
+    await app.api.invoke('auth.useSandbox', {});
+    app.sandbox.world.clock.advance(ACCESS_TOKEN_TTL_SECONDS + 60);
+    const view = await app.api.invoke('app.info', {}).then((i) => i.signIn);
+    expect(view.signedIn).toBe(false);
+    expect(view.sentence).toMatchObject({ key: 'signin.trouble.lapsed', parts: { where: { key: 'signin.status.sandbox' } } });
+    expect(view.text).toMatch(/^The sign-in to the Sandbox expired on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST;/);
+    expect(view.accessExpiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expectHindiOnly(view.sentence!, /sign-in to|expired|next call|Sandbox/);
+  });
+});
