@@ -96,10 +96,10 @@ function fakePort() {
     isOpen: true,
     write: () => true,
     close: (cb) => cb?.(null),
-    on: (event: string, fn: (arg?: never) => void) => {
-      (listeners[event] ??= []).push(fn as (arg?: unknown) => void);
+    on: ((event: string, fn: (arg?: unknown) => void) => {
+      (listeners[event] ??= []).push(fn);
       return port;
-    },
+    }) as SerialPortLike['on'],
     removeAllListeners: () => {
       for (const k of Object.keys(listeners)) delete listeners[k];
       return port;
