@@ -217,7 +217,7 @@ function refusingClaims(text: string, sentence: KeyedSentence): DeskClaims {
     confirm: async () => [],
     release: async () => undefined,
     serialPackedElsewhere: async () => undefined,
-    reserveSerials: async () => text,
+    reserveSerials: async () => ({ text, sentences: [sentence] }),
     releaseSerials: async () => undefined,
     packed: async () => undefined,
     claimMany: async (ids) => ({ claimed: [], refused: ids.map((shipmentId) => ({ shipmentId, reason: text })) }),

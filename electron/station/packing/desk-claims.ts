@@ -3,6 +3,7 @@
 // none of it and packs exactly as before. Kept here, beside its callers, so the packing code
 // depends on this shape and not on the database.
 import type { KeyedSentence } from '../../../shared/contract/define.js';
+import type { SaidWords } from '../../../shared/i18n/station-sentences.js';
 import type { InvoiceSeries } from './invoice-series.js';
 import type { InvoiceNumbering } from '../warehouse/invoice-numbering.js';
 
@@ -34,9 +35,9 @@ export interface DeskClaims {
   /** The desk lets go (put aside, closed, not packed). Never rejects: an unreachable database lets the lease run out. */
   release(shipmentId: string): Promise<void>;
   /** Where a serial scanned for this shipment was already packed, in words; undefined when it is free (or cannot be checked now). */
-  serialPackedElsewhere(serial: string, shipmentId: string): Promise<string | undefined>;
+  serialPackedElsewhere(serial: string, shipmentId: string): Promise<SaidWords | undefined>;
   /** Registers the shipment's serials just before the pack, all or none; a conflict comes back in words. */
-  reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<string | undefined>;
+  reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<SaidWords | undefined>;
   /** The marketplace refused the pack: the shipment's serials are free again. */
   releaseSerials(shipmentId: string): Promise<void>;
   /** The marketplace took the pack: the claim becomes permanent (recorded later when the database is away). */

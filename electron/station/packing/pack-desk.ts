@@ -159,7 +159,7 @@ export class PackDesk {
       if (!this.session) return this.start(raw, scan);
       // Warehouse mode: a serial packed at any desk is refused when it is scanned, with where and when.
       const elsewhere = this.session.phase === 'serial' ? await this.deps.claims?.serialPackedElsewhere(scan.value, this.session.shipmentId) : undefined;
-      if (elsewhere) return this.step(scan.kind, scan.value, raw, (s) => ({ ...s, feedback: { tone: 'error', text: elsewhere, sound: 'failure' } }));
+      if (elsewhere) return this.step(scan.kind, scan.value, raw, (s) => ({ ...s, feedback: { tone: 'error', ...elsewhere, sound: 'failure' } }));
       return this.step(scan.kind, scan.value, raw, (s) => applyScan(s, scan, this.serialContext(), this.deps.facts.of));
     });
   }
@@ -208,7 +208,7 @@ export class PackDesk {
       }
       const serials = session.lines.flatMap((l) => l.serials.flat().map((serial) => ({ serial, sku: l.sku })));
       const conflict = await claims?.reserveSerials(session.shipmentId, this.deps.who.operator, serials);
-      if (conflict) return this.say({ tone: 'error', text: conflict, sound: 'failure' });
+      if (conflict) return this.say({ tone: 'error', ...conflict, sound: 'failure' });
       this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'packing', ...saying(sentence('station.pack.packing')) });
       const measured = `${session.sessionId} ${measuredKey(session)}`;
       let packing = session;

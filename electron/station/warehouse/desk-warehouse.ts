@@ -15,14 +15,15 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
-import { englishSentence, keyed, sentence } from '../../../shared/i18n/station-sentences.js';
+import { englishSentence, keyed, saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { settleLeftReservations } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
 import { fileOutageBlockStore } from './outage-block.js';
-import { describePackedSerial, SerialRegistry } from './serials.js';
+import { SerialRegistry } from './serials.js';
+import { CHECK_THE_UNIT, packedSerialSentence, REMOVE_THAT_SERIAL } from './serial-words.js';
 import type { WarehouseConfig } from './warehouse-config.js';
 import { SettlingNumbering } from './settling-numbering.js';
 import { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
@@ -219,11 +220,11 @@ export class DeskWarehouse implements DeskClaims {
     await this.online(() => this.claims.release(shipmentId, this.desk)).catch(() => undefined);
   }
 
-  async serialPackedElsewhere(serial: string, shipmentId: string): Promise<string | undefined> {
+  async serialPackedElsewhere(serial: string, shipmentId: string): Promise<SaidWords | undefined> {
     try {
       const found = await this.online(() => this.serials.lookup([serial]));
       const other = found.find((p) => p.shipmentId !== shipmentId);
-      return other ? `${describePackedSerial(other)} Check the unit: it may be the wrong box.` : undefined;
+      return other ? saying(packedSerialSentence(other), CHECK_THE_UNIT) : undefined;
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
       // Checked against this desk's shift only; the register is written when the link is back.
@@ -231,11 +232,11 @@ export class DeskWarehouse implements DeskClaims {
     }
   }
 
-  async reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<string | undefined> {
+  async reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<SaidWords | undefined> {
     if (serials.length === 0) return undefined;
     try {
       const r = await this.online(() => this.serials.register(shipmentId, this.desk, operator, serials));
-      return r.ok ? undefined : `${r.message} Remove that serial and scan the right unit.`;
+      return r.ok ? undefined : saying(...r.sentences, REMOVE_THAT_SERIAL);
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
       this.pendingSerials.set(shipmentId, { operator, serials: [...serials] });

@@ -1,8 +1,10 @@
 // The warehouse's register of packed serials and IMEIs: a serial packed at one desk is refused
 // at every other (the table's primary key), and the refusal says where, by whom and when.
 // Registering the same serials again for the same shipment (a retried pack) is accepted.
-import { formatIstDisplay } from '../packing/ist-dates.js';
 import type { Clock } from '../packing/ist-dates.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence } from '../../../shared/i18n/station-sentences.js';
+import { packedSerialSentence, scannedTwiceSentence } from './serial-words.js';
 import { inTransaction, withClient, type WarehousePool } from './warehouse-pool.js';
 
 export interface PackedSerial {
@@ -19,7 +21,8 @@ export interface SerialToRegister {
   sku?: string;
 }
 
-export type SerialRegistration = { ok: true; registered: number } | { ok: false; conflicts: PackedSerial[]; message: string };
+/** A refusal's `message` is English (logs); `sentences` say it again in the desk's language. */
+export type SerialRegistration = { ok: true; registered: number } | { ok: false; conflicts: PackedSerial[]; message: string; sentences: KeyedSentence[] };
 
 interface SerialRow {
   serial: string;
@@ -38,12 +41,6 @@ const toPacked = (r: SerialRow): PackedSerial => ({
   ...(r.operator ? { operator: r.operator } : {}),
   packedAt: r.packed_at,
 });
-
-/** "IMEI 356938035643809 was already packed at Desk 3 by Asha on 24 Nov 2026, 10:42 IST (shipment S1)." */
-export function describePackedSerial(p: PackedSerial): string {
-  const by = p.operator ? ` by ${p.operator}` : '';
-  return `Serial ${p.serial} was already packed at ${p.desk}${by} on ${formatIstDisplay(p.packedAt)} (shipment ${p.shipmentId}).`;
-}
 
 class SerialConflict extends Error {
   constructor(readonly conflicts: PackedSerial[]) {
@@ -75,7 +72,10 @@ export class SerialRegistry {
     const now = this.clock.now();
     const wanted = serials.map((s) => ({ ...s, serial: normalise(s.serial) }));
     const twice = wanted.find((s, i) => wanted.findIndex((o) => o.serial === s.serial) !== i);
-    if (twice) return Promise.resolve({ ok: false, conflicts: [], message: `Serial ${twice.serial} was scanned twice in shipment ${shipmentId}; each unit has its own serial.` });
+    if (twice) {
+      const said = scannedTwiceSentence(twice.serial, shipmentId);
+      return Promise.resolve({ ok: false, conflicts: [], message: englishSentence(said), sentences: [said] });
+    }
     return inTransaction(this.pool, async (client): Promise<SerialRegistration> => {
       const inserted = await client.query<{ serial: string }>(
         `INSERT INTO packed_serials (serial, sku, shipment_id, desk, operator, packed_at)
@@ -93,7 +93,8 @@ export class SerialRegistry {
       throw new SerialConflict(conflicts);
     }).catch((error: unknown) => {
       if (!(error instanceof SerialConflict)) throw error;
-      return { ok: false, conflicts: error.conflicts, message: error.conflicts.map(describePackedSerial).join(' ') };
+      const sentences = error.conflicts.map(packedSerialSentence);
+      return { ok: false, conflicts: error.conflicts, message: sentences.map(englishSentence).join(' '), sentences };
     });
   }
 

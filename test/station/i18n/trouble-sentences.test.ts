@@ -16,6 +16,8 @@ import { parseDeviceProfile, type DeviceProfile } from '../../../electron/statio
 import type { SerialPortLike } from '../../../electron/station/devices/serial-port-opener.js';
 import { parseCubiscanFrame } from '../../../electron/station/devices/dimensioner-parsers.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/api/limits.js';
+import { CHECK_THE_UNIT, packedSerialSentence, scannedTwiceSentence } from '../../../electron/station/warehouse/serial-words.js';
+import { saying } from '../../../shared/i18n/station-sentences.js';
 import { startTestAppStation, type TestAppStation } from '../../support/app-station.js';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -144,6 +146,25 @@ describe('device faults and disconnects', () => {
     const fault = parseCubiscanFrame('\u0002MN');
     expect(fault).toMatchObject({ type: 'fault', sentence: { key: 'devices.fault.dim.refused' } });
     expectHindiOnly((fault as { sentence: KeyedSentence }).sentence, /refused|Place the parcel/);
+  });
+});
+
+describe('serial-register refusals at Pack', () => {
+  it('a serial packed at another desk: where, by whom and when (IST), with no English month in Hindi', () => {
+    const said = packedSerialSentence({ serial: '356938035643809', shipmentId: 'S1', desk: 'Desk 3', operator: 'Asha', packedAt: new Date('2026-11-24T05:12:00Z') });
+    expect(said).toMatchObject({ key: 'station.serial.packedAtBy', params: { serial: '356938035643809', desk: 'Desk 3', operator: 'Asha', shipment: 'S1' } });
+    expect(said.parts?.when).toMatchObject({ key: 'station.serial.when', params: { day: 24, year: 2026, time: '10:42' }, parts: { month: { key: 'station.serial.month.nov' } } });
+    const refusal = saying(said, CHECK_THE_UNIT);
+    expect(refusal.text).toBe('Serial 356938035643809 was already packed at Desk 3 by Asha on 24 Nov 2026, 10:42 IST (shipment S1). Check the unit: it may be the wrong box.');
+    const words = refusal.sentences.map((s) => hindi(s)).join(' ');
+    expect(words).toBe('सीरियल 356938035643809 पहले ही Desk 3 पर Asha ने 24 नवंबर 2026, 10:42 IST को पैक किया है (शिपमेंट S1)। पीस जाँचें: हो सकता है बॉक्स गलत हो।');
+  });
+
+  it('a serial scanned twice in one shipment and one packed with nobody signed in', () => {
+    expectHindiOnly(scannedTwiceSentence('SN12345', 'S9'), /scanned twice|each unit/);
+    const alone = packedSerialSentence({ serial: 'SN12345', shipmentId: 'S2', desk: 'Desk 1', packedAt: new Date('2026-01-05T20:00:00Z') });
+    expect(englishSentence(alone)).toBe('Serial SN12345 was already packed at Desk 1 on 6 Jan 2026, 01:30 IST (shipment S2).');
+    expect(expectHindiOnly(alone, /already packed|Jan/)).toContain('6 जनवरी 2026, 01:30 IST');
   });
 });
 
