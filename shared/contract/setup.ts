@@ -60,6 +60,8 @@ export const PrinterView = z.object({
 export const PrintJobView = z.object({
   id: z.string(),
   title: z.string(),
+  /** The title as a catalogue key (a reprint, a manifest), for a desk in another language. */
+  titleSentence: KeyedSentence.optional(),
   role: z.string(),
   printer: z.string(),
   status: z.enum(['queued', 'printing', 'done', 'failed', 'waiting']),

@@ -3,6 +3,7 @@
 // facts cache, a PackDesk, memory settings and a print queue over the folder printer. The
 // handlers under test are reached through the real dispatcher and the in-memory transport, so
 // every argument and result crosses the contract's schemas as it does in the app.
+import { englishSentence } from '../../shared/i18n/station-sentences.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,7 +78,8 @@ export async function startHandlerHarness(sb: TestSandbox, build: (ctx: AppConte
   const who = () => ({ operator: settings.get().desk.operator, desk: settings.get().desk.name });
 
   const print: AppContext['print'] = async (role, pdf, title) => {
-    const job = await printQueue.submit({ pdf, title, role, printer: FOLDER_PRINTER_NAME });
+    const named = typeof title === 'string' ? { title } : { title: englishSentence(title), titleSaid: title };
+    const job = await printQueue.submit({ pdf, ...named, role, printer: FOLDER_PRINTER_NAME });
     return { jobId: job.id, printer: job.printer };
   };
   const claims = new ClaimStore({ dir: join(dir, 'returns'), exportDir: join(dir, 'claim-exports'), clock });

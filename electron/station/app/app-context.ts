@@ -2,6 +2,7 @@
 // root (electron/station/app/app-station.ts) from settings, secrets and the connected marketplace.
 // Handlers are plain functions of (context) -> Handlers, so they run in Node tests over real
 // services and in the desktop app alike.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
 import type { MarketplaceClient } from '../api/client.js';
 import type { BarcodeCatalogue } from '../catalogue/barcode-catalogue.js';
 import type { ClaimStore } from '../returns/claim-store.js';
@@ -53,7 +54,7 @@ export interface AppContext {
   claims(): ClaimStore;
   printQueue: PrintQueue;
   /** Prints a PDF on the printer configured for a role and returns the queued job's id. */
-  print(role: PrintRole, pdf: Uint8Array, title: string): Promise<{ jobId: string; printer: string }>;
+  print(role: PrintRole, pdf: Uint8Array, title: string | KeyedSentence): Promise<{ jobId: string; printer: string }>;
   devices: DeviceControl;
   /** What a desk pack prints (label, box slips, invoice) and how it follows the label to paper; absent: the label alone, as handed over. */
   labelPrinter?(): LabelPrinter;

@@ -90,11 +90,13 @@ export class PrintService {
    * fitted to the label stock first, so a 4x6 label fills 100x150 mm or 4x4 in stock and sits in
    * the top region of an A4 sheet.
    */
-  async print(role: PrintRole, pdf: Uint8Array, title: string, options: { printer?: string; fitted?: boolean } = {}): Promise<{ jobId: string; printer: string }> {
+  async print(role: PrintRole, pdf: Uint8Array, title: string | KeyedSentence, options: { printer?: string; fitted?: boolean } = {}): Promise<{ jobId: string; printer: string }> {
     const printer = options.printer ?? this.printerFor(role) ?? UNASSIGNED[role];
     const media = this.mediaFor(role);
     const body = role === 'label' && !options.fitted ? await fitLabelToStock(pdf, MEDIA[media], media === 'a4-label-region') : pdf;
-    const job = await this.queue.submit({ pdf: body, title, role, printer, media });
+    // A keyed title goes to the printer in English (print-job.ts) and to the screen by its key.
+    const named = typeof title === 'string' ? { title } : { title: englishSentence(title), titleSaid: title };
+    const job = await this.queue.submit({ pdf: body, ...named, role, printer, media });
     return { jobId: job.id, printer };
   }
 
@@ -170,6 +172,7 @@ export class PrintService {
     return {
       id: job.id,
       title: job.title,
+      ...(job.titleSaid ? { titleSentence: job.titleSaid } : {}),
       role,
       printer: chosen ?? job.printer,
       status: job.state,

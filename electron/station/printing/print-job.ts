@@ -1,6 +1,7 @@
 // A print job as the station keeps it: what to print, where, and the state the operator sees.
 // The record is journaled whole on every change, so its schema is the journal's format.
 import { z } from 'zod';
+import { KeyedSentence } from '../../../shared/contract/define.js';
 import { MEDIA_IDS } from './media.js';
 import { PrinterRoleSchema, roleLabel, type PrinterRole } from './printer-settings.js';
 
@@ -13,6 +14,11 @@ export const WAIT_REASONS = ['stopped', 'missing', 'error'] as const;
 export const PrintJobSchema = z.object({
   id: z.string().min(1),
   title: z.string(),
+  /**
+   * The title as a catalogue key, for the Print screen in the desk's language. The printer keeps
+   * the English `title`: CUPS names the job and cups-pdf its file after it (ASCII survives both).
+   */
+  titleSaid: KeyedSentence.optional(),
   role: PrinterRoleSchema,
   printer: z.string().min(1),
   media: z.enum(MEDIA_IDS).optional(),

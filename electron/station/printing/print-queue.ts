@@ -45,6 +45,8 @@ export interface PrintQueueDeps {
 export interface SubmitRequest {
   pdf: Uint8Array;
   title: string;
+  /** The title as a catalogue key (the Print screen says it in the desk's language). */
+  titleSaid?: PrintJob['titleSaid'];
   role: PrinterRole;
   printer: string;
   media?: MediaId;
@@ -121,7 +123,7 @@ export class PrintQueue {
     } finally {
       await handle.close();
     }
-    return this.enqueue({ title: request.title, role: request.role, printer: request.printer, media: request.media, copies: request.copies ?? 1, file, pages: request.pages });
+    return this.enqueue({ title: request.title, ...(request.titleSaid ? { titleSaid: request.titleSaid } : {}), role: request.role, printer: request.printer, media: request.media, copies: request.copies ?? 1, file, pages: request.pages });
   }
 
   /** A wave's labels as one merged PDF and one job, so they print together and in order. */
@@ -135,6 +137,7 @@ export class PrintQueue {
     if (!original) throw new Error(`no print job ${id}`);
     return this.enqueue({
       title: original.title,
+      ...(original.titleSaid ? { titleSaid: original.titleSaid } : {}),
       role: original.role,
       printer: options.printer ?? original.printer,
       media: original.media,
@@ -160,7 +163,7 @@ export class PrintQueue {
     });
   }
 
-  private async enqueue(fields: Pick<PrintJob, 'title' | 'role' | 'printer' | 'media' | 'copies' | 'file' | 'pages' | 'reprintOf'>): Promise<PrintJob> {
+  private async enqueue(fields: Pick<PrintJob, 'title' | 'titleSaid' | 'role' | 'printer' | 'media' | 'copies' | 'file' | 'pages' | 'reprintOf'>): Promise<PrintJob> {
     const now = this.deps.clock().toISOString();
     const job: PrintJob = {
       id: this.newId(),

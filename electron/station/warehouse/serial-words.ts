@@ -1,33 +1,10 @@
 // The warehouse serial register's refusals at Pack as catalogue keys: a serial or IMEI already
 // packed at another desk (where, by whom, when in IST, which shipment), one scanned twice in the
-// same shipment, and what the packer does next. The date is said in parts (the month a word of
-// the catalogue), so a desk in Hindi reads no English month.
+// same shipment, and what the packer does next. The date is said in parts (ist-date-words.ts),
+// so a desk in Hindi reads no English month.
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';
-import { istParts } from '../packing/ist-dates.js';
-
-const MONTHS = [
-  keyed('station.serial.month.jan'),
-  keyed('station.serial.month.feb'),
-  keyed('station.serial.month.mar'),
-  keyed('station.serial.month.apr'),
-  keyed('station.serial.month.may'),
-  keyed('station.serial.month.jun'),
-  keyed('station.serial.month.jul'),
-  keyed('station.serial.month.aug'),
-  keyed('station.serial.month.sep'),
-  keyed('station.serial.month.oct'),
-  keyed('station.serial.month.nov'),
-  keyed('station.serial.month.dec'),
-];
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "24 Nov 2026, 10:42" in IST, its month a catalogue word. */
-export function istWhenSentence(at: Date): KeyedSentence {
-  const p = istParts(at);
-  return keyed('station.serial.when', { day: p.day, year: p.year, time: `${pad(p.hour)}:${pad(p.minute)}` }, { month: MONTHS[p.month - 1] });
-}
+import { istWhenSentence } from '../packing/ist-date-words.js';
 
 export interface PackedSerialPlace {
   serial: string;

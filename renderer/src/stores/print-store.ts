@@ -44,7 +44,7 @@ export function followPrint(api: StationApi): () => void {
       printersAgain = setTimeout(() => void loadPrinters(api), 300);
     }
     if (job.status === 'failed' && before?.status !== 'failed') {
-      say('error', tr('print.say.failed', { title: jobTitleWords(job.title), printer: job.printer, reason: job.message ?? '' }));
+      say('error', tr('print.say.failed', { title: jobTitleWords(job.title, job.titleSentence), printer: job.printer, reason: job.message ?? '' }));
       playSound('failure');
     }
   });
@@ -77,7 +77,7 @@ export async function loadPrint(api: StationApi): Promise<void> {
 export async function reprint(api: StationApi, job: PrintJob): Promise<void> {
   try {
     await api.invoke('print.reprint', { jobId: job.id });
-    say('ok', tr('print.say.again', { title: jobTitleWords(job.title), printer: job.printer }));
+    say('ok', tr('print.say.again', { title: jobTitleWords(job.title, job.titleSentence), printer: job.printer }));
   } catch (e) {
     say('error', tr('print.say.reprintFailed', { reason: errorWords(e) }));
     playSound('failure');

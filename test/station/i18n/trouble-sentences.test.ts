@@ -153,7 +153,7 @@ describe('serial-register refusals at Pack', () => {
   it('a serial packed at another desk: where, by whom and when (IST), with no English month in Hindi', () => {
     const said = packedSerialSentence({ serial: '356938035643809', shipmentId: 'S1', desk: 'Desk 3', operator: 'Asha', packedAt: new Date('2026-11-24T05:12:00Z') });
     expect(said).toMatchObject({ key: 'station.serial.packedAtBy', params: { serial: '356938035643809', desk: 'Desk 3', operator: 'Asha', shipment: 'S1' } });
-    expect(said.parts?.when).toMatchObject({ key: 'station.serial.when', params: { day: 24, year: 2026, time: '10:42' }, parts: { month: { key: 'station.serial.month.nov' } } });
+    expect(said.parts?.when).toMatchObject({ key: 'station.date.when', params: { day: 24, year: 2026, time: '10:42' }, parts: { month: { key: 'station.date.month.nov' } } });
     const refusal = saying(said, CHECK_THE_UNIT);
     expect(refusal.text).toBe('Serial 356938035643809 was already packed at Desk 3 by Asha on 24 Nov 2026, 10:42 IST (shipment S1). Check the unit: it may be the wrong box.');
     const words = refusal.sentences.map((s) => hindi(s)).join(' ');

@@ -6,10 +6,11 @@ import { classifyScan, type ClassifiedScan } from '../../../../shared/barcodes.j
 import type { ShipmentWire } from '../../../../shared/api/shipments.js';
 import type { PayloadOf, ResultOf } from '../../../../shared/contract.js';
 import { StationError } from '../../../../shared/contract/define.js';
-import { saying, sentence } from '../../../../shared/i18n/station-sentences.js';
+import { keyed, saying, sentence } from '../../../../shared/i18n/station-sentences.js';
 import { MarketplaceError } from '../../api/errors.js';
 import { journaled } from '../../journal/journaled-call.js';
 import { formatIstDisplay } from '../../packing/ist-dates.js';
+import { istWhenSentence } from '../../packing/ist-date-words.js';
 import { adviceFor } from '../../packing/pack-error-messages.js';
 import { dispatchShipments } from '../../packing/pack-submit.js';
 import { putAsideShipments } from '../../journal/desk-history.js';
@@ -129,7 +130,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
         await journalEvent(ctx, { op: 'handover.manifest', request: { vendorGroupCode, locationId } }, { status: 'failed', ...errorFields(refusal) });
         throw refusal;
       }
-      const { jobId, printer } = await ctx.print('document', pdf, `Manifest ${vendorGroupCode} ${formatIstDisplay(ctx.clock.now())}`);
+      const { jobId, printer } = await ctx.print('document', pdf, keyed('print.jobTitle.manifest', { group: vendorGroupCode }, { when: istWhenSentence(ctx.clock.now()) }));
       await journalEvent(ctx, { op: 'handover.manifest', request: { vendorGroupCode, locationId } }, { status: 'ok', result: { jobId, printer } });
       return { jobId };
     },

@@ -1,7 +1,7 @@
 // Contract handlers of printers and print jobs: what the desk can print on, the test page, the
 // job list, reprints, and a packed shipment's label fetched again (a torn or smudged label).
 import { StationError } from '../../../../shared/contract/define.js';
-import { keyedError } from '../../../../shared/i18n/station-sentences.js';
+import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { PACKED_STATES } from './queue-rows.js';
 import { MEDIA } from '../../printing/media.js';
 import { renderTestPage } from '../../printing/test-page.js';
@@ -55,7 +55,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
       await packedShipment(client, id, 'invoice');
       // spec § GET /v3/shipments/{shipmentIds}/invoices: the invoice PDF of a packed shipment.
       const pdf = await client.orders.invoicesPdf([id]);
-      const { jobId } = await ctx.print('document', pdf, `Invoice ${id} (reprint)`);
+      const { jobId } = await ctx.print('document', pdf, keyed('print.jobTitle.reprintInvoice', { id }));
       return { jobId };
     },
     'print.jobs': () => ctx.printing.jobs(),
@@ -70,7 +70,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
       await packedShipment(client, id, 'label');
       // spec § GET /v3/shipments/{shipmentIds}/labels: the label of a packed shipment, as often as needed.
       const pdf = await client.orders.labels([id]);
-      const { jobId } = await ctx.print('label', pdf, `Label ${id} (reprint)`);
+      const { jobId } = await ctx.print('label', pdf, keyed('print.jobTitle.reprintLabel', { id }));
       return { jobId };
     },
   };

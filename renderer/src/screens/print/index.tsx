@@ -118,7 +118,7 @@ export default function PrintScreen() {
             {jobs.map((job) => (
               <tr key={job.id} className={`job job-${job.status}`}>
                 <td>
-                  {jobTitleWords(job.title)}
+                  {jobTitleWords(job.title, job.titleSentence)}
                   {job.pages ? t('print.pages', { count: job.pages }) : ''}
                 </td>
                 <td>{job.printer}</td>
@@ -128,7 +128,7 @@ export default function PrintScreen() {
                 </td>
                 <td>{fmt.timeSeconds(job.createdAt)}</td>
                 <td>
-                  <button type="button" aria-label={t('print.reprintThis', { title: jobTitleWords(job.title) })} onClick={() => void reprint(api, job)}>
+                  <button type="button" aria-label={t('print.reprintThis', { title: jobTitleWords(job.title, job.titleSentence) })} onClick={() => void reprint(api, job)}>
                     {t('print.reprint')}
                   </button>
                 </td>
