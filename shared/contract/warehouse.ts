@@ -1,7 +1,7 @@
 // The lead's board and the whole warehouse's activity (warehouse mode): read-only views of the
 // shared PostgreSQL database, served by a desk or by the board-only host.
 import { z } from 'zod';
-import { command, event, NoArgs } from './define.js';
+import { command, event, KeyedSentence, NoArgs } from './define.js';
 import { ActivityEntry } from './activity.js';
 
 export type BoardDesk = z.infer<typeof BoardDesk>;
@@ -67,6 +67,8 @@ export const BoardView = z.object({
   enabled: z.boolean(),
   link: BoardLink,
   reason: z.string().optional(),
+  /** The reason as a catalogue key, said in the desk's language. */
+  reasonSentence: KeyedSentence.optional(),
   snapshot: BoardSnapshot.optional(),
   /** True when served by the board-only host (no desk behind it). */
   boardOnly: z.boolean(),

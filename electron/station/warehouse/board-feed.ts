@@ -7,7 +7,10 @@
 import type { BoardLink, BoardSnapshot, BoardView } from '../../../shared/contract/warehouse.js';
 import { readBoard } from './board-figures.js';
 import type { PgListener } from './pg-listener.js';
-import { asWarehouseError, type WarehousePool } from './warehouse-pool.js';
+import { asWarehouseError, WarehouseUnreachableError, type WarehousePool } from './warehouse-pool.js';
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
+import { awayReasonSentence } from './warehouse-problem-words.js';
 
 export const BOARD_CHANNEL = 'warehouse_board';
 /** While LISTEN cannot reach the database: how often the board is read instead. */
@@ -30,7 +33,7 @@ export class BoardFeed {
   private unlisten: (() => void) | undefined;
   private link: BoardLink = 'connecting';
   private snapshot: BoardSnapshot | undefined;
-  private reason: string | undefined;
+  private reason: KeyedSentence | undefined;
   private reading: Promise<void> | undefined;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,7 +46,7 @@ export class BoardFeed {
       enabled: true,
       link: this.link,
       boardOnly: this.options.boardOnly ?? false,
-      ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.reason ? { reason: englishSentence(this.reason), reasonSentence: this.reason } : {}),
       ...(this.snapshot ? { snapshot: this.snapshot } : {}),
     };
   }
@@ -80,9 +83,11 @@ export class BoardFeed {
       this.again = false;
       try {
         this.snapshot = await readBoard(this.options.pool, this.options.now?.() ?? new Date());
-        this.reason = this.link === 'live' ? undefined : 'Reconnecting to the warehouse database for live updates; the board is read every few seconds meanwhile.';
+        this.reason = this.link === 'live' ? undefined : keyed('warehouse.db.board.reconnecting');
       } catch (error) {
-        this.reason = `${(asWarehouseError(error) as Error).message}. The board shows the last figures it read and tries again.`;
+        const failure = asWarehouseError(error);
+        const why = failure instanceof WarehouseUnreachableError ? awayReasonSentence(failure.reason) : keyed('warehouse.db.away.other', { detail: (failure as Error).message });
+        this.reason = keyed('warehouse.db.board.readFailed', undefined, { why });
       }
       if (!this.stopped) this.options.onChange(this.view());
     } while (this.again && !this.stopped);

@@ -11,6 +11,10 @@ import { testWarehouseConnection } from '../../../electron/station/warehouse/con
 import { poolConfig } from '../../../electron/station/warehouse/warehouse-pool.js';
 import { awayReasonSentence, connectionFailureSentence } from '../../../electron/station/warehouse/warehouse-problem-words.js';
 import { claimsWaitSentence } from '../../../electron/station/warehouse/desk-warehouse.js';
+import { BoardFeed } from '../../../electron/station/warehouse/board-feed.js';
+import { createWarehousePool } from '../../../electron/station/warehouse/warehouse-pool.js';
+import type { PgListener } from '../../../electron/station/warehouse/pg-listener.js';
+import { boardHandlers } from '../../../electron/station/app/handlers/board-handlers.js';
 import { SerialDevice } from '../../../electron/station/devices/serial-device.js';
 import { parseDeviceProfile, type DeviceProfile } from '../../../electron/station/devices/device-profile.js';
 import type { SerialPortLike } from '../../../electron/station/devices/serial-port-opener.js';
@@ -88,6 +92,25 @@ describe('the warehouse database in trouble', () => {
     const waits = claimsWaitSentence('connect ECONNREFUSED 10.0.0.5:5432');
     expect(englishSentence(waits)).toMatch(/^New shipments wait: the warehouse database is unreachable \(nothing answers at its address\)\./);
     expectHindiOnly(waits, /ECONNREFUSED|nothing answers|New shipments wait/);
+  });
+
+  it('the lead’s board: the database away and a desk alone, by key and in Hindi', async () => {
+    const pool = createWarehousePool({ url: 'postgres://station@127.0.0.1:1/warehouse', connectTimeoutMs: 2_000 });
+    const listener = { listen: async () => () => undefined } as unknown as PgListener;
+    const feed = new BoardFeed({ pool, listener, onChange: () => undefined });
+    try {
+      await feed.start();
+      const view = feed.view();
+      expect(view.reasonSentence).toEqual({ key: 'warehouse.db.board.readFailed', parts: { why: { key: 'warehouse.db.away.refused' } } });
+      expect(view.reason).toBe('Reading the board failed: warehouse database unreachable (nothing answers at its address). The board shows the last figures it read and tries again.');
+      expectHindiOnly(view.reasonSentence!, /unreachable|last figures|nothing answers/);
+    } finally {
+      await feed.stop();
+      await pool.end().catch(() => undefined);
+    }
+    const alone = (await boardHandlers({ source: async () => undefined, enabled: () => false })['warehouse.board']!({} as never, {} as never)) as { reasonSentence?: KeyedSentence };
+    expect(alone.reasonSentence).toEqual({ key: 'warehouse.db.board.notWarehouse' });
+    expectHindiOnly(alone.reasonSentence!, /works alone|needs the warehouse/);
   });
 });
 

@@ -12,8 +12,11 @@ import type { SecretStore } from '../../settings/secret-store.js';
 import { printerProblemOf } from '../../warehouse/desk-presence-reports.js';
 import type { DeskPresenceReport } from '../../warehouse/desk-presence.js';
 import type { AppContext } from '../app-context.js';
+import { englishSentence, keyed } from '../../../../shared/i18n/station-sentences.js';
+import { warehouseProblemSentence } from '../../warehouse/warehouse-problem-words.js';
 
-export const NOT_WAREHOUSE = 'This desk works alone: the board needs the warehouse database. Set it in Setup → Warehouse (or start the station with --warehouse postgres://…).';
+const NOT_WAREHOUSE_SAID = keyed('warehouse.db.board.notWarehouse');
+export const NOT_WAREHOUSE = englishSentence(NOT_WAREHOUSE_SAID);
 
 export interface BoardAccess {
   /** The board, opened on first use; undefined when there is no warehouse database. */
@@ -22,7 +25,7 @@ export interface BoardAccess {
   enabled(): boolean;
 }
 
-const off = (boardOnly: boolean): BoardView => ({ enabled: false, link: 'connecting', boardOnly, reason: NOT_WAREHOUSE });
+const off = (boardOnly: boolean): BoardView => ({ enabled: false, link: 'connecting', boardOnly, reason: NOT_WAREHOUSE, reasonSentence: NOT_WAREHOUSE_SAID });
 
 export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers {
   return {
@@ -32,7 +35,8 @@ export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers 
         return (await access.source())?.view() ?? off(boardOnly);
       } catch (error) {
         // The settings name a database the board cannot use (a bad address, a CA file missing): say so.
-        return { enabled: true, link: 'connecting', boardOnly, reason: `The board could not open the warehouse database: ${(error as Error).message}` };
+        const said = keyed('warehouse.db.board.cannotOpen', undefined, { problem: warehouseProblemSentence(error, '') });
+        return { enabled: true, link: 'connecting', boardOnly, reason: englishSentence(said), reasonSentence: said };
       }
     },
     'warehouse.activity': async ({ text, limit }) => {

@@ -10,6 +10,7 @@ import { LINK_WORDS, istClock } from './board-words.js';
 import { ReleaseClaim } from './release-claim.js';
 import './warehouse.css';
 import { useT } from '../../i18n/use-t.js';
+import { sentenceWords } from '../../i18n/said-words.js';
 
 /** "Last seen" and "packs in the last hour" move with the clock between updates. */
 const TICK_MS = 5_000;
@@ -48,12 +49,12 @@ export default function WarehouseScreen({ canRelease = true }: { canRelease?: bo
     <section aria-label={t('warehouse.title')} className="screen screen-warehouse">
       <h1>{t('warehouse.title')}</h1>
       {error ? <p role="alert">{error}</p> : null}
-      {view && !view.enabled ? <p role="status">{view.reason}</p> : null}
+      {view && !view.enabled ? <p role="status">{reasonWords(view)}</p> : null}
       {view?.enabled ? (
         <p role="status" className={`board-link link-${view.link}`}>
           {t(LINK_WORDS[view.link])}
           {snapshot ? ` · ${t('warehouse.figuresOf', { time: istClock(snapshot.generatedAt) })}` : ''}
-          {view.reason && view.link !== 'live' ? <span className="board-reason"> — {view.reason}</span> : null}
+          {view.reason && view.link !== 'live' ? <span className="board-reason"> — {reasonWords(view)}</span> : null}
         </p>
       ) : null}
       {!view && !error ? <p role="status">{t('warehouse.reading')}</p> : null}
@@ -69,4 +70,9 @@ export default function WarehouseScreen({ canRelease = true }: { canRelease?: bo
 
     </section>
   );
+}
+
+/** Why the board is away or off, in the desk's language (the station's English for a key this page lacks). */
+function reasonWords(view: BoardView): string {
+  return view.reasonSentence ? sentenceWords(view.reasonSentence, view.reason ?? '') : (view.reason ?? '');
 }
