@@ -220,7 +220,7 @@ function refusingClaims(text: string, sentence: KeyedSentence): DeskClaims {
     reserveSerials: async () => ({ text, sentences: [sentence] }),
     releaseSerials: async () => undefined,
     packed: async () => undefined,
-    claimMany: async (ids) => ({ claimed: [], refused: ids.map((shipmentId) => ({ shipmentId, reason: text })) }),
+    claimMany: async (ids) => ({ claimed: [], refused: ids.map((shipmentId) => ({ shipmentId, reason: text, sentences: [sentence] })) }),
     onLost: () => () => undefined,
   };
 }
