@@ -9,7 +9,7 @@ import { createRng } from '../world/rng.js';
 import { notificationOf } from './envelope.js';
 import { createHttpsPoster, type HttpsPoster } from './https-post.js';
 import { createPushFaults, type PushFaultConfig, type PushFaults } from './push-faults.js';
-import { SubscriptionSender, type SenderDeps, type SenderStatus } from './sender.js';
+import { SubscriptionSender, type FaultRun, type SenderDeps, type SenderStatus } from './sender.js';
 import { MAX_PUSH_SUBSCRIPTIONS, publicSubscription, readPushState, writePushState, type PushStateFile, type SubscribeBody, type Subscription } from './subscriptions.js';
 
 /** Longest time a change of the push state waits before push.json is rewritten. */
@@ -34,8 +34,16 @@ export interface SubscriptionStatus extends SenderStatus {
   recentBackoffMs: number[];
 }
 
+/** What the fault knob did since it was last configured, per subscription. */
+export interface FaultRunReport {
+  faults: PushFaultConfig;
+  startedAt: string;
+  subscriptions: (FaultRun & { subscriptionId: string })[];
+}
+
 export class PushHub {
   readonly faults: PushFaults;
+  private faultRunStartedAt = new Date().toISOString();
   private readonly senders = new Map<string, SubscriptionSender>();
   private readonly poster: HttpsPoster;
   private readonly deps: SenderDeps;
@@ -96,6 +104,21 @@ export class PushHub {
     }));
   }
 
+  /** A new knob (POST /sandbox/push/faults): new plans, and a new run to report. */
+  configureFaults(config: PushFaultConfig): void {
+    this.faults.configure(config);
+    this.faultRunStartedAt = new Date().toISOString();
+    for (const s of this.senders.values()) s.newRun();
+  }
+
+  faultRun(): FaultRunReport {
+    return {
+      faults: this.faults.config,
+      startedAt: this.faultRunStartedAt,
+      subscriptions: [...this.senders.values()].map((s) => ({ subscriptionId: s.subscription.subscriptionId, ...s.run, reorders: [...s.run.reorders] })),
+    };
+  }
+
   /** Resolves when every subscription has delivered everything queued so far. */
   async drained(): Promise<void> {
     await Promise.all([...this.senders.values()].map((s) => s.drained()));
@@ -127,7 +150,7 @@ export class PushHub {
     for (const sender of this.senders.values()) {
       const { sellerId } = sender.subscription;
       if (sellerId && sellerId !== built.sellerId) continue;
-      sender.enqueue({ seq, envelope: built.envelope }, this.faults.decide());
+      sender.enqueue({ seq, envelope: built.envelope }, this.faults.decide(sender.subscription.subscriptionId));
     }
   }
 
@@ -171,7 +194,7 @@ export class PushHub {
       sender.counts.droppedByFault = entry.droppedByFault;
       this.senders.set(entry.subscription.subscriptionId, sender);
       // Decided before the restart already: queued again as they were, no new fault decision.
-      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0, reorder: item.reorder ?? false });
+      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0, reorder: item.reorder ?? false }, false);
     }
   }
 }

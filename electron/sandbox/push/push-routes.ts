@@ -31,6 +31,23 @@ const StatusEntry = z.object({
   lastDeliveredAt: z.string().nullable(),
 });
 
+const Named = z.object({ seq: z.number().int(), shipmentId: z.string(), eventType: z.string(), timestamp: z.string() });
+const FaultRunReport = z.object({
+  faults: PushFaultConfig,
+  startedAt: z.string(),
+  subscriptions: z.array(
+    z.object({
+      subscriptionId: z.string(),
+      deliveries: z.number().int(),
+      dropped: z.number().int(),
+      duplicated: z.number().int(),
+      reordered: z.number().int(),
+      delayed: z.number().int(),
+      reorders: z.array(Named.extend({ after: Named })),
+    }),
+  ),
+});
+
 /** The form push-hub.ts gives subscription ids: SUB0001, SUB0002, ... */
 const SUBSCRIPTION_ID = /^SUB\d{4,9}$/;
 
@@ -94,14 +111,23 @@ export const pushRoutes: RouteDef[] = [
     method: 'POST',
     path: '/sandbox/push/faults',
     auth: 'loopback',
-    summary: 'Drops, duplicates, delays or reorders push deliveries with seeded rates; {} clears.',
+    summary: 'Drops, duplicates, delays or reorders exact shares of push deliveries (seeded plans); {} clears. Starts a new run of GET /sandbox/push/faults.',
     specRef: '§ Events',
     request: PushFaultConfig,
     response: z.object({ faults: PushFaultConfig }),
     handler: (ctx) => {
       const h = hub(ctx);
-      h.faults.configure(parseControlBody(PushFaultConfig, ctx));
+      h.configureFaults(parseControlBody(PushFaultConfig, ctx));
       return { json: { faults: h.faults.config } };
     },
+  },
+  {
+    method: 'GET',
+    path: '/sandbox/push/faults',
+    auth: 'loopback',
+    summary: 'The knob and what it did since it was set, per subscription: deliveries decided, dropped, duplicated, reordered (each with the later notification that went first) and delayed.',
+    specRef: '§ Events',
+    response: FaultRunReport,
+    handler: (ctx) => ({ json: hub(ctx).faultRun() }),
   },
 ];
