@@ -6,7 +6,7 @@
 //     NOTIFY and the 8 desks are all in it).
 //   - faults: the sandbox's fault knob drops exactly 10% of the deliveries of a run of changes and
 //     duplicates 5% and reorders 5% (the requirement's "10% duplicated or reordered"); the row
-//     fails unless the sandbox's own report of the run (GET /sandbox/push/faults) shows those
+//     fails unless the sandbox's own report of the run (GET /sandbox/push/status, run) shows those
 //     shares within one delivery, and unless after one reconciliation every desk's queue equals a
 //     fresh full search at the sandbox.
 //   - pulls: the desks' requests to the sandbox are counted by the sandbox (GET /sandbox/requests,
@@ -217,7 +217,7 @@ export async function runPushBench(): Promise<BenchRow[]> {
     const fresh = await create(CHANGES);
     for (const id of fresh.filter((_, i) => i % 3 === 0)) await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: true } });
     await senderDrained(sb);
-    const run = (await sb.call('GET', '/sandbox/push/faults')).json.subscriptions[0] as { deliveries: number; dropped: number; duplicated: number; reordered: number };
+    const run = (await sb.call('GET', '/sandbox/push/status')).json.subscriptions[0].run as { deliveries: number; dropped: number; duplicated: number; reordered: number };
     await sb.call('POST', '/sandbox/push/faults', { body: {} });
     const share = (n: number) => `${((100 * n) / Math.max(1, run.deliveries)).toFixed(1)} %`;
     const near = (n: number, wanted: number) => Math.abs(n - wanted * run.deliveries) <= 1;

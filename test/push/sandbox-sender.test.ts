@@ -75,7 +75,7 @@ describe.runIf(requirePostgres())("the sandbox's sender and the station's receiv
       return status.subscriptions.every((s) => s.pending === 0 && s.retrying === 0);
     }, 20_000);
     // What the sandbox did, as it reports it for this run: 40 deliveries (30 created, 10 holds).
-    const run = (await sb.call('GET', '/sandbox/push/faults')).json.subscriptions[0] as { deliveries: number; dropped: number; duplicated: number; reordered: number };
+    const run = (await sb.call('GET', '/sandbox/push/status')).json.subscriptions[0].run as { deliveries: number; dropped: number; duplicated: number; reordered: number };
     expect(run.deliveries).toBe(40);
     expect(run.dropped).toBe(4);
     expect(run.duplicated).toBe(2);

@@ -32,18 +32,14 @@ export interface SubscriptionStatus extends SenderStatus {
   subscriptionId: string;
   url: string;
   recentBackoffMs: number[];
-}
-
-/** What the fault knob did since it was last configured, per subscription. */
-export interface FaultRunReport {
-  faults: PushFaultConfig;
-  startedAt: string;
-  subscriptions: (FaultRun & { subscriptionId: string })[];
+  /** What the fault knob did to this subscription since it was last set. */
+  run: FaultRun;
 }
 
 export class PushHub {
   readonly faults: PushFaults;
-  private faultRunStartedAt = new Date().toISOString();
+  /** When the fault knob was last set: the start of the runs the status reports. */
+  faultsSetAt = new Date().toISOString();
   private readonly senders = new Map<string, SubscriptionSender>();
   private readonly poster: HttpsPoster;
   private readonly deps: SenderDeps;
@@ -101,22 +97,15 @@ export class PushHub {
       url: s.subscription.url,
       ...s.status(),
       recentBackoffMs: [...s.recentBackoffMs],
+      run: { ...s.run, reorders: [...s.run.reorders] },
     }));
   }
 
   /** A new knob (POST /sandbox/push/faults): new plans, and a new run to report. */
   configureFaults(config: PushFaultConfig): void {
     this.faults.configure(config);
-    this.faultRunStartedAt = new Date().toISOString();
+    this.faultsSetAt = new Date().toISOString();
     for (const s of this.senders.values()) s.newRun();
-  }
-
-  faultRun(): FaultRunReport {
-    return {
-      faults: this.faults.config,
-      startedAt: this.faultRunStartedAt,
-      subscriptions: [...this.senders.values()].map((s) => ({ subscriptionId: s.subscription.subscriptionId, ...s.run, reorders: [...s.run.reorders] })),
-    };
   }
 
   /** Resolves when every subscription has delivered everything queued so far. */
