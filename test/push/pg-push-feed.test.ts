@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '../../shared/contract/warehouse.js';
 import { PgNotificationStore } from '../../electron/station/push/pg-notification-store.js';
-import { PgPushFeed } from '../../electron/station/push/pg-push-feed.js';
+import { PgPushFeed, PUSH_ID_GAP_SETTLE_MS } from '../../electron/station/push/pg-push-feed.js';
 import { openBoardSource } from '../../electron/station/warehouse/board-source.js';
 import { PgListener, listenClientFor, pgListeners } from '../../electron/station/warehouse/pg-listener.js';
 import type { WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
@@ -58,6 +58,49 @@ describe.runIf(requirePostgres())("a desk's push feed", () => {
       expect(heard).toEqual(['S1', 'S2', 'S3', 'S4', 'S5']);
       expect(links).toEqual([true, false, true]);
     } finally {
+      await feed.stop();
+      await listener.stop();
+    }
+  });
+
+  it('hears a row that commits after a row with a higher id was already read (parallel deliveries)', async () => {
+    const url = await wh.freshUrl();
+    const pool = wh.pool({ url });
+    const store = new PgNotificationStore(pool);
+    const heard: string[] = [];
+    let now = 0;
+    const listener = new PgListener({ client: listenClientFor({ url }) });
+    const feed = new PgPushFeed({ store, listener, onNotification: (n) => heard.push(n.notification.shipmentId), now: () => now });
+    await feed.start();
+    // The receiver's two requests in flight at once: the first one's INSERT has taken its id but
+    // not committed yet when the second one's commits and notifies.
+    const slow = await pool.connect();
+    try {
+      await until('the feed live', () => feed.isLive());
+      await slow.query('BEGIN');
+      await new PgNotificationStore(slow as unknown as WarehousePool).put(envelope('S1', 'shipment_created', {}));
+      await store.put(envelope('S2', 'shipment_created', {}));
+      await until('the later row heard', () => heard.includes('S2'), 5_000);
+      await slow.query('COMMIT');
+      await until('the row that committed last heard too', () => heard.includes('S1'), 5_000);
+      expect(heard).toEqual(['S2', 'S1']);
+
+      // An id that never commits (a rolled-back insert) is waited for only so long: rows after it
+      // are heard once each, and the feed reads past it once it is PUSH_ID_GAP_SETTLE_MS old.
+      await slow.query('BEGIN');
+      await new PgNotificationStore(slow as unknown as WarehousePool).put(envelope('S3', 'shipment_created', {}));
+      await slow.query('ROLLBACK');
+      await store.put(envelope('S4', 'shipment_created', {}));
+      await until('the row after the gap heard', () => heard.includes('S4'), 5_000);
+      now += PUSH_ID_GAP_SETTLE_MS;
+      await store.put(envelope('S5', 'shipment_created', {}));
+      await until('the next row heard', () => heard.includes('S5'), 5_000);
+      await store.put(envelope('S6', 'shipment_created', {}));
+      await until('and the next', () => heard.includes('S6'), 5_000);
+      await feed.drain();
+      expect(heard).toEqual(['S2', 'S1', 'S4', 'S5', 'S6']);
+    } finally {
+      slow.release();
       await feed.stop();
       await listener.stop();
     }

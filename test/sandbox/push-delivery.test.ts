@@ -11,6 +11,8 @@ import { makeShipments, record } from './shipments-fixtures.js';
 import { setHold } from '../../electron/sandbox/world/shipment-lifecycle.js';
 import { backoffMs, PUSH_BACKOFF_JITTER_FLOOR, PUSH_MAX_PARALLEL, PUSH_REORDER_WINDOW_MS } from '../../electron/sandbox/push/sender.js';
 import { parseNotification, type NotificationEnvelope } from '../../shared/api/notifications.js';
+import { planFaults } from '../../electron/sandbox/push/push-faults.js';
+import { createRng } from '../../electron/sandbox/world/rng.js';
 
 const WAIT_CAP_MS = 20;
 /** A short receiver timeout, so that a slow receiver can be tested without waiting PUSH_TIMEOUT_MS. */
@@ -134,7 +136,17 @@ describe('fault knob', () => {
   const N = SHIPMENTS * PER_SHIPMENT;
 
   /** 500 notifications: per shipment created, hold, unhold, hold, unhold, one sandbox second apart (distinct timestamps). */
-  async function burst(): Promise<{ emitted: string[][]; dropped: number; duplicated: number; reordered: number }> {
+  interface Burst {
+    emitted: string[][];
+    dropped: number;
+    duplicated: number;
+    reordered: number;
+    run: { deliveries: number; dropped: number; duplicated: number; reordered: number; reorders: { shipmentId: string; eventType: string; timestamp: string; after: { shipmentId: string; eventType: string; timestamp: string } }[] };
+    /** Reorders where the held notification's first arrival was not after the later one's 2xx. */
+    notAfter: number;
+  }
+
+  async function burst(): Promise<Burst> {
     const before = await status();
     const postsBefore = receiver.posts.length;
     const ids = makeShipments(sb, 'plain', SHIPMENTS);
@@ -171,28 +183,55 @@ describe('fault knob', () => {
     }
     expect(dropped).toBe(after.droppedByFault - before.droppedByFault);
     expect(duplicated).toBe(after.duplicatedByFault - before.duplicatedByFault);
-    expect(reordered).toBe(after.reorderedByFault - before.reorderedByFault);
-    return { emitted: pattern.map((seen) => seen.map((n) => (n < 0 ? 'dropped' : 'delivered'))), dropped, duplicated, reordered };
+    // What the sandbox reports for the run (since the knob was set), checked against the receiver.
+    const run = after.run as Burst['run'];
+    expect(run.reordered).toBe(after.reorderedByFault - before.reorderedByFault);
+    expect(run.reorders).toHaveLength(run.reordered);
+    // Overtaken by the same shipment's next notification: the receiver sees the inversion itself.
+    expect(reordered).toBe(run.reorders.filter((r) => r.after.shipmentId === r.shipmentId).length);
+    // Every reordered notification arrived only after the later one that went first was accepted.
+    const firstPost = (e: { shipmentId: string; eventType: string; timestamp: string }) => receiver.posts.findIndex((p) => keyOf(body(p)) === keyOf(e as NotificationEnvelope));
+    const acceptedPost = (e: { shipmentId: string; eventType: string; timestamp: string }) => receiver.posts.indexOf(receiver.accepted.find((p) => keyOf(body(p)) === keyOf(e as NotificationEnvelope))!);
+    const notAfter = run.reorders.filter((r) => !(acceptedPost(r.after) >= 0 && firstPost(r) > acceptedPost(r.after))).length;
+    return { emitted: pattern.map((seen) => seen.map((n) => (n < 0 ? 'dropped' : 'delivered'))), dropped, duplicated, reordered, run, notAfter };
   }
 
-  it('drops, duplicates and reorders at the configured rates over 500 notifications, the same way for the same seed', async () => {
-    const knob = { dropRate: 0.1, duplicateRate: 0.1, reorderRate: 0.1, seed: 42 };
+  it('drops, duplicates and reorders exactly the configured shares of 500 notifications, the same way for the same seed', async () => {
+    const knob = { dropRate: 0.1, duplicateRate: 0.05, reorderRate: 0.05, seed: 42 };
     expect((await control('POST', '/sandbox/push/faults', knob)).json.faults).toEqual(knob);
     const first = await burst();
-    // 10% of 500 is 50; the bounds are about four standard deviations of a binomial draw.
-    expect(first.dropped).toBeGreaterThanOrEqual(N * 0.1 - 28);
-    expect(first.dropped).toBeLessThanOrEqual(N * 0.1 + 28);
-    expect(first.duplicated).toBeGreaterThanOrEqual(N * 0.9 * 0.1 - 27);
-    expect(first.duplicated).toBeLessThanOrEqual(N * 0.9 * 0.1 + 27);
-    // A shipment's last notification has no successor to be overtaken by, so somewhat fewer than 10%.
-    expect(first.reordered).toBeGreaterThanOrEqual(N * 0.08 - 25);
-    expect(first.reordered).toBeLessThanOrEqual(N * 0.1 + 27);
+    // Plans of PUSH_FAULT_PLAN_SIZE: exactly 10 % dropped and 5 % duplicated, counted at the receiver.
+    expect(first.run.deliveries).toBe(N);
+    expect(first.dropped).toBe(N * 0.1);
+    expect(first.duplicated).toBe(N * 0.05);
+    expect(first.run).toMatchObject({ dropped: N * 0.1, duplicated: N * 0.05 });
+    // 5 % reordered; the very last ones may find no later notification to go first.
+    expect(first.run.reordered).toBeGreaterThanOrEqual(N * 0.05 - 1);
+    expect(first.run.reordered).toBeLessThanOrEqual(N * 0.05);
+    expect(first.notAfter).toBe(0);
 
     await control('POST', '/sandbox/push/faults', knob);
     const second = await burst();
     expect(second.emitted).toEqual(first.emitted);
     expect(second.dropped).toBe(first.dropped);
     expect(second.duplicated).toBe(first.duplicated);
+  });
+
+  it('makes exact plans: round(planSize x share) of each fault, disjoint, seeded', () => {
+    const knob = { dropRate: 0.1, duplicateRate: 0.05, reorderRate: 0.05, delay: { rate: 0.25, minMs: 1, maxMs: 9 }, seed: 9 };
+    for (const size of [20, 37, 80]) {
+      const plan = planFaults(knob, size, createRng(9));
+      expect(plan).toHaveLength(size);
+      expect(plan.filter((d) => d.drop)).toHaveLength(Math.round(size * 0.1));
+      expect(plan.filter((d) => d.duplicate)).toHaveLength(Math.round(size * 0.05));
+      expect(plan.filter((d) => d.reorder)).toHaveLength(Math.round(size * 0.05));
+      expect(plan.filter((d) => d.delayMs > 0)).toHaveLength(Math.round(size * 0.25));
+      expect(plan.filter((d) => [d.drop, d.duplicate, d.reorder].filter(Boolean).length > 1)).toEqual([]);
+      expect(plan.filter((d) => d.drop && d.delayMs > 0)).toEqual([]);
+      expect(planFaults(knob, size, createRng(9))).toEqual(plan);
+    }
+    // Two different seeds place them differently.
+    expect(planFaults(knob, 80, createRng(1))).not.toEqual(planFaults(knob, 80, createRng(2)));
   });
 
   it('lets the next notification of a shipment overtake a reordered one, and sends a reordered one without successor after the window', async () => {
@@ -232,6 +271,8 @@ describe('fault knob', () => {
       [{ dropRate: 1.5 }, 'dropRate'],
       [{ delay: { rate: 0.5, minMs: 900, maxMs: 100 } }, 'delay'],
       [{ reorder: 0.1 }, 'reorder'],
+      [{ dropRate: 0.5, duplicateRate: 0.3, reorderRate: 0.3 }, 'dropRate'],
+      [{ dropRate: 0.1, planSize: 0 }, 'planSize'],
     ] as const) {
       const r = await control('POST', '/sandbox/push/faults', knob);
       expect(r.status).toBe(400);

@@ -9,7 +9,7 @@ import { createRng } from '../world/rng.js';
 import { notificationOf } from './envelope.js';
 import { createHttpsPoster, type HttpsPoster } from './https-post.js';
 import { createPushFaults, type PushFaultConfig, type PushFaults } from './push-faults.js';
-import { SubscriptionSender, type SenderDeps, type SenderStatus } from './sender.js';
+import { SubscriptionSender, type FaultRun, type SenderDeps, type SenderStatus } from './sender.js';
 import { MAX_PUSH_SUBSCRIPTIONS, publicSubscription, readPushState, writePushState, type PushStateFile, type SubscribeBody, type Subscription } from './subscriptions.js';
 
 /** Longest time a change of the push state waits before push.json is rewritten. */
@@ -32,10 +32,14 @@ export interface SubscriptionStatus extends SenderStatus {
   subscriptionId: string;
   url: string;
   recentBackoffMs: number[];
+  /** What the fault knob did to this subscription since it was last set. */
+  run: FaultRun;
 }
 
 export class PushHub {
   readonly faults: PushFaults;
+  /** When the fault knob was last set: the start of the runs the status reports. */
+  faultsSetAt = new Date().toISOString();
   private readonly senders = new Map<string, SubscriptionSender>();
   private readonly poster: HttpsPoster;
   private readonly deps: SenderDeps;
@@ -93,7 +97,15 @@ export class PushHub {
       url: s.subscription.url,
       ...s.status(),
       recentBackoffMs: [...s.recentBackoffMs],
+      run: { ...s.run, reorders: [...s.run.reorders] },
     }));
+  }
+
+  /** A new knob (POST /sandbox/push/faults): new plans, and a new run to report. */
+  configureFaults(config: PushFaultConfig): void {
+    this.faults.configure(config);
+    this.faultsSetAt = new Date().toISOString();
+    for (const s of this.senders.values()) s.newRun();
   }
 
   /** Resolves when every subscription has delivered everything queued so far. */
@@ -127,7 +139,7 @@ export class PushHub {
     for (const sender of this.senders.values()) {
       const { sellerId } = sender.subscription;
       if (sellerId && sellerId !== built.sellerId) continue;
-      sender.enqueue({ seq, envelope: built.envelope }, this.faults.decide());
+      sender.enqueue({ seq, envelope: built.envelope }, this.faults.decide(sender.subscription.subscriptionId));
     }
   }
 
@@ -171,7 +183,7 @@ export class PushHub {
       sender.counts.droppedByFault = entry.droppedByFault;
       this.senders.set(entry.subscription.subscriptionId, sender);
       // Decided before the restart already: queued again as they were, no new fault decision.
-      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0, reorder: item.reorder ?? false });
+      for (const item of entry.pending) sender.enqueue(item, { ...none, duplicate: item.duplicate ?? false, delayMs: item.delayMs ?? 0, reorder: item.reorder ?? false }, false);
     }
   }
 }

@@ -14,6 +14,19 @@ const PublicSubscription = z.object({
   secretHeader: z.object({ name: z.string() }).optional(),
   createdAt: z.string(),
 });
+
+/** A notification as the run report names it; a new schema each time (a repeated one would be written as a $ref). */
+const named = () => z.object({ seq: z.number().int(), shipmentId: z.string(), eventType: z.string(), timestamp: z.string() });
+/** What the fault knob did to one subscription's deliveries since it was last set. */
+const FaultRun = z.object({
+  deliveries: z.number().int(),
+  dropped: z.number().int(),
+  duplicated: z.number().int(),
+  reordered: z.number().int(),
+  delayed: z.number().int(),
+  reorders: z.array(named().extend({ after: named() })),
+});
+
 const StatusEntry = z.object({
   subscriptionId: z.string(),
   url: z.string(),
@@ -29,6 +42,7 @@ const StatusEntry = z.object({
   recentBackoffMs: z.array(z.number().int()),
   lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
   lastDeliveredAt: z.string().nullable(),
+  run: FaultRun,
 });
 
 /** The form push-hub.ts gives subscription ids: SUB0001, SUB0002, ... */
@@ -85,22 +99,25 @@ export const pushRoutes: RouteDef[] = [
     method: 'GET',
     path: '/sandbox/push/status',
     auth: 'loopback',
-    summary: 'Per subscription: delivered, pending, retrying, dropped-by-fault counts, recent backoff waits and the last error.',
+    summary: 'Per subscription: delivered, pending, retrying, dropped-by-fault counts, recent backoff waits, the last error, and what the fault knob did since it was set (run); the knob and when it was set.',
     specRef: '§ Events',
-    response: z.object({ subscriptions: z.array(StatusEntry) }),
-    handler: (ctx) => ({ json: { subscriptions: hub(ctx).status() } }),
+    response: z.object({ subscriptions: z.array(StatusEntry), faults: PushFaultConfig, faultsSetAt: z.string() }),
+    handler: (ctx) => {
+      const h = hub(ctx);
+      return { json: { subscriptions: h.status(), faults: h.faults.config, faultsSetAt: h.faultsSetAt } };
+    },
   },
   {
     method: 'POST',
     path: '/sandbox/push/faults',
     auth: 'loopback',
-    summary: 'Drops, duplicates, delays or reorders push deliveries with seeded rates; {} clears.',
+    summary: 'Drops, duplicates, delays or reorders exact shares of push deliveries (seeded plans); {} clears. Starts a new run (GET /sandbox/push/status, run).',
     specRef: '§ Events',
     request: PushFaultConfig,
     response: z.object({ faults: PushFaultConfig }),
     handler: (ctx) => {
       const h = hub(ctx);
-      h.faults.configure(parseControlBody(PushFaultConfig, ctx));
+      h.configureFaults(parseControlBody(PushFaultConfig, ctx));
       return { json: { faults: h.faults.config } };
     },
   },

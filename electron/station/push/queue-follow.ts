@@ -4,6 +4,13 @@
 // again and names the shipments whose rows the full search found different from what the
 // notifications had kept (a lost notification), leaving out changes younger than
 // IN_FLIGHT_GRACE_MS, whose notification may simply still be on its way.
+// A list's answer describes the marketplace when the search ran, which can be before a change
+// whose notification reached the desk while the list was still under way (the answer is paged
+// and sliced per service profile; the first list may still be running when the listener is
+// ready). Publishing that answer as it came would put the older state back over the newer fact,
+// and a push to a queue not listed yet would be lost. So every list and refresh opens a listing:
+// what notifications bring meanwhile is kept, in order, and applied again to the answer before it
+// is published, with the same rule that ignores a notification older than the row it meets.
 import type { NotificationEnvelope } from '../../../shared/api/notifications.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { QueueRow } from '../../../shared/contract/queue.js';
@@ -23,17 +30,61 @@ export interface QueueAccess {
   republish(): void;
 }
 
+/** What the notifications brought, in the order it happened. */
+type Fact = { kind: 'notification'; n: NotificationEnvelope } | { kind: 'read'; shipmentId: string; shipment: ShipmentWire | undefined };
+
+/** One list or refresh of the queue under way (queue-handlers.ts). */
+export interface Listing {
+  /** The answer's rows with what notifications brought since the listing began put on top. */
+  settle(rows: Map<string, QueueRow>, scope: QueueScope): Map<string, QueueRow>;
+  /** The listing is over, answered or not. */
+  close(): void;
+}
+
+export interface QueueFollow extends QueueHook {
+  /** Call as a list or refresh begins; settle its answer before publishing it. */
+  listing(): Listing;
+}
+
 const same = (a: QueueRow, b: QueueRow) =>
   a.status === b.status && a.hold === b.hold && Date.parse(a.dispatchByDate) === Date.parse(b.dispatchByDate) && Date.parse(a.dispatchAfterDate) === Date.parse(b.dispatchAfterDate);
 
-export function queueHook(access: QueueAccess): QueueHook {
+export function queueHook(access: QueueAccess): QueueFollow {
   /** Newest change applied per shipment (queue-push.ts). */
   const seen = new Map<string, number>();
-  /** Notifications applied while a relist runs: applied again on its rows, which may predate them. */
-  let during: NotificationEnvelope[] | undefined;
+  /** The facts of each listing under way. */
+  const open = new Set<Fact[]>();
+  const record = (fact: Fact) => {
+    for (const facts of open) facts.push(fact);
+  };
+
+  function listing(): Listing {
+    const facts: Fact[] = [];
+    // What was known when the listing began: a late notification the desk had already
+    // superseded stays ignored when the facts are applied again.
+    const known = new Map(seen);
+    open.add(facts);
+    return {
+      settle(rows, scope) {
+        for (const fact of facts) {
+          if (fact.kind === 'notification') {
+            // A 'read' effect is left to its read: recorded below once answered, or still under
+            // way and then published over these rows when it is.
+            applyNotification(rows, fact.n, scope, known);
+            continue;
+          }
+          const row = rows.get(fact.shipmentId);
+          if (row && fact.shipment && Date.parse(row.updatedAt) > Date.parse(fact.shipment.updatedAt)) continue;
+          upsertShipment(rows, fact.shipment, fact.shipmentId, scope);
+        }
+        return rows;
+      },
+      close: () => void open.delete(facts),
+    };
+  }
 
   async function apply(n: NotificationEnvelope): Promise<void> {
-    during?.push(n);
+    record({ kind: 'notification', n });
     const now = access.current();
     if (!now) return;
     const rows = new Map(now.rows);
@@ -41,6 +92,7 @@ export function queueHook(access: QueueAccess): QueueHook {
     if (effect.kind === 'applied' && effect.changed) access.publish(rows);
     if (effect.kind !== 'read') return;
     const shipment = await access.read(effect.shipmentId);
+    record({ kind: 'read', shipmentId: effect.shipmentId, shipment });
     const latest = access.current();
     if (!latest) return;
     const next = new Map(latest.rows);
@@ -50,18 +102,12 @@ export function queueHook(access: QueueAccess): QueueHook {
 
   return {
     apply,
+    listing,
     async relist() {
       const before = access.current()?.rows;
       if (!before) return undefined;
-      during = [];
-      let after;
-      try {
-        after = await access.relist();
-      } finally {
-        const again = during;
-        during = undefined;
-        if (after) for (const n of again) await apply(n);
-      }
+      // The list settles its own answer with what came meanwhile (listing()).
+      const after = await access.relist();
       if (!after) return undefined;
       for (const [id, second] of seen) if (second * 1000 < after.startedAt) seen.delete(id);
       const settled = (row: QueueRow) => Date.parse(row.updatedAt) < after.startedAt - IN_FLIGHT_GRACE_MS;

@@ -100,23 +100,53 @@ export function queueHandlers(ctx: AppContext): Handlers {
     return view;
   };
 
+  // Push notifications keep the rows current between pulls (push/queue-follow.ts); a list's
+  // answer gets what they brought while it ran, so an older answer never hides a newer fact.
+  const follow = ctx.pushes
+    ? queueHook({
+        current: () => (last ? { rows: last.rows, scope: { filter: last.filter, locationId: desk() } } : undefined),
+        publish: (rows) => void (last && publish({ ...last, rows })),
+        read: async (id) => (await lookup(ctx.marketplace(), 'shipmentIds', id))[0],
+        relist: async () => {
+          if (!last) return undefined;
+          const startedAt = now();
+          await list(last.filter);
+          return { rows: last.rows, startedAt };
+        },
+        republish: () => void (last && publish(last)),
+      })
+    : undefined;
+  if (ctx.pushes && follow) ctx.pushes.attachQueue(follow);
+  const settled = async (filter: QueueFilter, answer: () => Promise<Map<string, QueueRow>>): Promise<Map<string, QueueRow>> => {
+    const listing = follow?.listing();
+    try {
+      const rows = await answer();
+      return listing ? listing.settle(rows, { filter, locationId: desk() }) : rows;
+    } finally {
+      listing?.close();
+    }
+  };
+
   async function list(input: QueueFilter): Promise<QueueView> {
     const filter = QueueFilter.parse(input);
     const client = ctx.marketplace();
     const since = now();
     const search = filter.search?.trim();
-    let shipments: ShipmentWire[];
     let capped = false;
-    if (search && (SHIPMENT_ID_RE.test(search) || ORDER_ID_RE.test(search) || ORDER_ITEM_ID_RE.test(search))) {
-      // Any id finds its shipment, whatever its state (spec § GET /v3/shipments).
-      const by = SHIPMENT_ID_RE.test(search) ? 'shipmentIds' : ORDER_ID_RE.test(search) ? 'orderIds' : 'orderItemIds';
-      shipments = await lookup(client, by, search);
-    } else {
-      // Anything else is taken as a seller SKU (spec § search filter sku).
-      const filters = searchFilters(search ? { ...filter, sku: search } : filter, desk());
-      ({ shipments, capped } = await searchAll(client, filters));
-    }
-    return publish({ filter, rows: new Map(shipments.map((s) => [s.shipmentId, toQueueRow(s)])), capped, since, fullAt: since });
+    const rows = await settled(filter, async () => {
+      let shipments: ShipmentWire[];
+      if (search && (SHIPMENT_ID_RE.test(search) || ORDER_ID_RE.test(search) || ORDER_ITEM_ID_RE.test(search))) {
+        // Any id finds its shipment, whatever its state (spec § GET /v3/shipments).
+        const by = SHIPMENT_ID_RE.test(search) ? 'shipmentIds' : ORDER_ID_RE.test(search) ? 'orderIds' : 'orderItemIds';
+        shipments = await lookup(client, by, search);
+      } else {
+        // Anything else is taken as a seller SKU (spec § search filter sku).
+        const filters = searchFilters(search ? { ...filter, sku: search } : filter, desk());
+        ({ shipments, capped } = await searchAll(client, filters));
+      }
+      return new Map(shipments.map((s) => [s.shipmentId, toQueueRow(s)]));
+    });
+    return publish({ filter, rows, capped, since, fullAt: since });
   }
 
   async function refresh(): Promise<QueueView> {
@@ -127,27 +157,16 @@ export function queueHandlers(ctx: AppContext): Handlers {
     const client = ctx.marketplace();
     const from = formatIstIso(new Date(l.since - REFRESH_OVERLAP_MS));
     const filters = searchFilters(l.filter, desk()).map((f) => ({ ...f, modifiedDate: { from } }));
-    const { shipments, capped } = await searchAll(client, filters);
-    const rows = new Map(l.rows);
-    for (const s of shipments) rows.set(s.shipmentId, toQueueRow(s));
+    let capped = false;
+    const rows = await settled(l.filter, async () => {
+      const found = await searchAll(client, filters);
+      capped = found.capped;
+      const merged = new Map(l.rows);
+      for (const s of found.shipments) merged.set(s.shipmentId, toQueueRow(s));
+      return merged;
+    });
     return publish({ ...l, rows, capped: l.capped || capped, since: started });
   }
-
-  // Push notifications keep the rows current between pulls (push/queue-follow.ts).
-  ctx.pushes?.attachQueue(
-    queueHook({
-      current: () => (last ? { rows: last.rows, scope: { filter: last.filter, locationId: desk() } } : undefined),
-      publish: (rows) => void (last && publish({ ...last, rows })),
-      read: async (id) => (await lookup(ctx.marketplace(), 'shipmentIds', id))[0],
-      relist: async () => {
-        if (!last) return undefined;
-        const startedAt = now();
-        await list(last.filter);
-        return { rows: last.rows, startedAt };
-      },
-      republish: () => void (last && publish(last)),
-    }),
-  );
 
   return {
     'queue.list': (filter) => list(filter),
