@@ -10,14 +10,14 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { resolveProductScan, unknownBarcodeWithoutShipment, type BarcodeLookup, type UnknownBarcode } from '../catalogue/scan-resolver.js';
-import { replayStep, STEP_KINDS, type JournaledStep } from './session-replay.js';
+import { replayStep, STEP_KINDS, type ReplayContext } from './session-replay.js';
 import type { DeskView, LabelJob } from './desk-view.js';
-import { applyCount, applyMeasurement, applyScan, nextStepSentences, openSession, removeSerial, undoLast, undoPreviewSentence, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
+import { applyCount, applyMeasurement, applyScan, openSession, removeSerial, undoLast, undoPreviewSentence, type Feedback, type Measurement, type PackSessionState } from './pack-session.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels } from '../journal/desk-history.js';
-import { putAsideSession, putAsideSteps, sessionSteps } from '../journal/session-lineage.js';
+import { findPutAside, resumeAside, stepsToRestore } from './put-aside-resume.js';
 import { unitProgressWords } from './session-progress.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import { cheered, refused, told } from './desk-feedback.js';
@@ -118,10 +118,7 @@ export class PackDesk {
       await this.deps.facts.load(shipment.orderItems.map((i) => i.sku));
       this.shipment = shipment;
       this.session = prefillParcels(openSession(last.sessionId, shipment, this.deps.facts.of), shipment, this.deps.facts.of);
-      // Refused scans changed nothing when they were made; replaying them could (the shift's serials are gone).
-      // A session that resumed a put-aside one replays that session's steps too (session-lineage.ts).
-      const kept = last.opened.resumes ? sessionSteps(await this.deps.journal.records(), last.sessionId) : last.scans.filter((scan) => scan.refused === undefined);
-      for (const scan of kept) this.session = this.replay(this.session, scan.kind, scan.value, scan.raw);
+      for (const step of await stepsToRestore(this.deps.journal, last)) this.session = replayStep(this.session, step, this.replayContext());
       this.feedback = told(sentence('station.pack.restored', { id: shipment.shipmentId }), ...unitProgressWords(this.session), sentence('station.pack.carryOn'));
       this.changed();
       return 1;
@@ -281,11 +278,8 @@ export class PackDesk {
     if ('text' in claimed) return this.say({ tone: 'error', text: claimed.text, ...(claimed.sentences.length > 0 ? { sentences: claimed.sentences } : {}), sound: 'failure' });
     found.shipment = claimed.shipment;
     const sessionId = this.deps.newSessionId();
-    // Reading every kept segment costs more with each pack of the shift (and its garbage slowed
-    // the scans that follow): only a shipment the journal knows was put aside is looked up.
-    const records = this.deps.journal.mayHavePutAside(found.shipment.shipmentId) ? await this.deps.journal.records() : [];
-    const resumes = putAsideSession(records, found.shipment.shipmentId);
-    await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk, ...(resumes ? { resumes } : {}) });
+    const aside = await findPutAside(this.deps.journal, found.shipment.shipmentId);
+    await this.deps.journal.appendSession({ sessionId, event: 'opened', shipmentId: found.shipment.shipmentId, operator: this.deps.who.operator, desk: this.deps.who.desk, ...(aside ? { resumes: aside.resumes } : {}) });
     await this.deps.journal.appendScan({ sessionId, raw, kind: scan.kind, value: scan.value });
     this.shipment = found.shipment;
     this.session = prefillParcels(openSession(sessionId, found.shipment, this.deps.facts.of), found.shipment, this.deps.facts.of);
@@ -293,28 +287,8 @@ export class PackDesk {
     if (scan.kind !== 'shipmentId' && scan.kind !== 'orderId' && scan.kind !== 'orderItemId') {
       this.session = applyScan(this.session, scan, this.serialContext(), this.deps.facts.of);
     }
-    const resumed = resumes ? this.resumeAside(putAsideSteps(records, resumes)) : 0;
-    if (resumed > 0) {
-      const s = this.session;
-      const words = [sentence('station.pack.reopened', { id: s.shipmentId }), ...unitProgressWords(s, true), ...nextStepSentences(s)];
-      this.session = { ...s, feedback: { tone: 'ok', ...saying(...words), sound: 'success' } };
-    }
+    if (aside) this.session = resumeAside(this.session, aside.carried, this.replayContext());
     return this.settle();
-  }
-
-  /**
-   * A shipment put aside at this desk opens where the packer left it: the steps of its put-aside
-   * session are replayed, not journaled again (the new session names the one it resumes, so a
-   * restart replays them from there). Returns how many were carried over.
-   */
-  private resumeAside(carried: readonly JournaledStep[]): number {
-    for (const old of carried) {
-      const before = this.session!;
-      const next = this.replay(before, old.kind, old.value, old.raw);
-      const refused = next.feedback.tone === 'error' && next.steps === before.steps && next.parcels === before.parcels;
-      this.session = refused ? before : next;
-    }
-    return carried.length;
   }
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
@@ -383,8 +357,8 @@ export class PackDesk {
     return this.settle();
   }
 
-  private replay(state: PackSessionState, kind: string, value: string, raw: string): PackSessionState {
-    return replayStep(state, { kind, value, raw }, { barcodes: this.deps.barcodes, facts: this.deps.facts.of, serials: this.serialContext() });
+  private replayContext(): ReplayContext {
+    return { barcodes: this.deps.barcodes, facts: this.deps.facts.of, serials: this.serialContext() };
   }
 
   private serialContext() {
