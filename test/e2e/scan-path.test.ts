@@ -253,6 +253,33 @@ describe.skipIf(!ready)('the scan path at the packing desk', () => {
     expect((await packed(id)).taxItems[0].quantity).toBe(3);
   }, 60_000);
 
+  it('keeps a keyboard-wedge scan whole across a pause inside its burst, and says a burst whose Enter never comes is incomplete', async () => {
+    const { page } = desk;
+    const id = await shipmentOf([{ sku: 'BOK-HB-003', quantity: 1 }]);
+    const sessionScans = (sessionId: string) => journal(station).flatMap((r) => (r.type === 'scan' && r.sessionId === sessionId ? [r.raw] : []));
+    // On Queue no field holds the keys: the burst alone carries the code to Pack. A stall of
+    // 250 ms (a busy machine) splits it, far longer than the 35 ms a scanner's keys are apart.
+    await desk.go('Queue');
+    await page.keyboard.type(id.slice(0, 5), { delay: 3 });
+    await pause(250);
+    await page.keyboard.type(id.slice(5), { delay: 3 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(id, 0, 1).count()).toBe(1);
+    const opened = journal(station).flatMap((r) => (r.type === 'session' && r.event === 'opened' && r.shipmentId === id ? [r.sessionId] : []));
+    expect(opened).toHaveLength(1);
+    expect(sessionScans(opened[0]!)).toEqual([id]);
+
+    // The product's burst stops before its Enter: said, taken out of the scan field, never a scan.
+    await page.keyboard.type('BOK-HB', { delay: 3 });
+    await expect.poll(() => words(desk.status()), { timeout: 10_000 }).toMatch(/Scan incomplete: “BOK-HB” came without the scanner’s ending key, so nothing was scanned/);
+    expect(await page.getByLabel('Scan', { exact: true }).inputValue()).toBe('');
+    await desk.screenshot('scan-incomplete');
+    await desk.wedgeScan('BOK-HB-003');
+    await expect.poll(() => heading(id, 1, 1).count()).toBe(1);
+    expect(sessionScans(opened[0]!)).toEqual([id, 'BOK-HB-003']);
+    await page.getByLabel('Scan', { exact: true }).press('Escape');
+  }, 60_000);
+
   it('leaves a scan in the focused field: the Listings search, the weight field, Setup while testing the scanner', async () => {
     const { page } = desk;
     await desk.go('Listings');

@@ -4,12 +4,17 @@
 // slower than the window are two scans.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { resetScanRouter, routeScan, useScanTarget, type ScanInput } from '../../renderer/src/scan/scan-router.js';
+import { resetScanRouter, routeScan, scanIncomplete, useScanTarget, type ScanInput } from '../../renderer/src/scan/scan-router.js';
 import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import { setSoundOutput, setSpeechOutput } from '../../renderer/src/sound/feedback-sound.js';
+import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 
 afterEach(() => {
   cleanup();
   resetScanRouter();
+  setSoundOutput(undefined);
+  setSpeechOutput(undefined);
+  switchLanguage('en');
 });
 
 function Target({ got }: { got: (input: ScanInput) => void }) {
@@ -61,5 +66,24 @@ describe('routeScan', () => {
     expect(useAppStore.getState().status.text).toMatch(/Scanner double read: BOK-HB-003 came twice within 150 ms/);
     routeScan('BOK-HB-003', 'serial', 1460, 150);
     expect(got).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a wedge scan that never got its ending key is incomplete, with the failure sound and "scan again", in the desk’s language', () => {
+    useAppStore.setState((st) => ({ settings: { ...st.settings, sounds: { enabled: true, volume: 0.8, spoken: true } } }));
+    const got = vi.fn();
+    render(<Target got={got} />);
+    const cues: string[] = [];
+    const words: string[] = [];
+    setSoundOutput((kind) => cues.push(kind));
+    setSpeechOutput((url) => words.push(url));
+    scanIncomplete('00015');
+    expect(useAppStore.getState().status).toMatchObject({ tone: 'error', text: 'Scan incomplete: “00015” came without the scanner’s ending key, so nothing was scanned. Scan again.' });
+    switchLanguage('hi');
+    scanIncomplete('00015');
+    expect(useAppStore.getState().status.text).toBe('स्कैन अधूरा: “00015” स्कैनर की आख़िरी कुंजी के बिना आया, इसलिए कुछ भी स्कैन नहीं हुआ। फिर से स्कैन करें।');
+    expect(cues).toEqual(['failure', 'failure']);
+    expect(words).toEqual([expect.stringMatching(/en\/scanAgain\.ogg$/), expect.stringMatching(/hi\/scanAgain\.ogg$/)]);
+    // Nothing was scanned.
+    expect(got).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useAppStore } from '../stores/app-store.js';
 import { followDevices } from '../stores/devices-store.js';
-import { routeScan } from '../scan/scan-router.js';
+import { routeScan, scanIncomplete } from '../scan/scan-router.js';
 import { listenForWedgeScans } from '../scan/wedge-listener.js';
 import { isBadgeCode } from '../../../shared/operators.js';
 import { AppHeader } from './app-header.js';
@@ -47,6 +47,7 @@ function useScanners() {
           return { maxInterKeyMs: s.wedgeMaxInterKeyMs, minLength: s.wedgeMinLength, terminator: s.wedgeTerminator };
         },
         onScan: (raw) => routeScan(raw, 'wedge'),
+        onIncomplete: scanIncomplete,
         // A badge signs the operator in wherever the focus is; no field keeps it.
         passOn: isBadgeCode,
       }),

@@ -129,6 +129,15 @@ export function routeScan(raw: string, source: ScanSource, now: number = Date.no
   useAppStore.getState().go('pack');
 }
 
+/**
+ * A keyboard-wedge burst that never got its ending key (wedge.ts): nothing was scanned, and the
+ * packer is told so in words and with the failure sound and "scan again", wherever the focus is.
+ */
+export function scanIncomplete(part: string): void {
+  say('error', tr('pack.scanIncomplete', { part }));
+  playSound('failure', { word: 'scanAgain' });
+}
+
 /** Takes the scans while the calling component is mounted; the latest mounted screen wins. */
 export function useScanTarget(handler: ScanHandler): void {
   const ref = useRef<Target>({ current: handler });

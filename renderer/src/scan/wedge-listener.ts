@@ -7,6 +7,8 @@
 // - the Pack screen's "Scan" field (data-scan-field) holds nothing but the scan: its whole
 //   content is the scan, handed on, and the terminating key is swallowed;
 // - anything else (a button, nothing) hands the scan on without pressing what has the focus.
+// A scanner's burst whose ending key never comes (wedge.ts) is not a scan: what it left in the
+// scan field is taken out and onIncomplete says so; a text field keeps what was typed into it.
 import { WedgeDetector, type WedgeOptions } from './wedge.js';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -19,6 +21,8 @@ interface FieldSnapshot {
 export interface WedgeListenerOptions {
   options: () => WedgeOptions;
   onScan: (raw: string) => void;
+  /** A scanner's burst ended without its ending key: nothing was scanned, the packer scans again. */
+  onIncomplete?: (raw: string) => void;
   /** Codes no text field keeps (an operator's badge): the field gets back what it had and the code is handed on. */
   passOn?: (raw: string) => boolean;
   /** The time of a key; the event's own timestamp by default (immune to a busy main thread). */
@@ -51,7 +55,7 @@ function eventTime(event: KeyboardEvent): number {
   return event.timeStamp > 0 ? event.timeStamp : performance.now();
 }
 
-export function listenForWedgeScans(win: Window, { options, onScan, passOn = () => false, now = eventTime }: WedgeListenerOptions): () => void {
+export function listenForWedgeScans(win: Window, { options, onScan, onIncomplete = () => undefined, passOn = () => false, now = eventTime }: WedgeListenerOptions): () => void {
   const detector = new WedgeDetector(options());
   let snapshot: FieldSnapshot | undefined;
   let silence: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +81,16 @@ export function listenForWedgeScans(win: Window, { options, onScan, passOn = () 
     onScan(raw);
   };
 
+  const giveUp = (raw: string) => {
+    const active = win.document.activeElement;
+    const kept = snapshot;
+    snapshot = undefined;
+    // Typing into a field is the packer's own: the field keeps it, nothing is said.
+    if (isTextField(active) && active.dataset.scanField === undefined && !passOn(raw)) return;
+    if (kept) restoreField(kept);
+    onIncomplete(raw);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing || event.ctrlKey || event.altKey || event.metaKey) {
       // Shortcuts and input methods are a person at the keyboard.
@@ -84,7 +98,13 @@ export function listenForWedgeScans(win: Window, { options, onScan, passOn = () 
       return;
     }
     detector.setOptions(options());
-    const step = detector.key(event.key, now(event));
+    const at = now(event);
+    // A burst left unfinished longer than the detector waits (its timer may not have run yet on a
+    // busy page) is given up before this key starts anything.
+    const stale = detector.idle(at);
+    if (stale.kind === 'incomplete') giveUp(stale.raw);
+    if (stale.kind === 'scan') finish(stale.raw);
+    const step = detector.key(event.key, at);
     if (step.kind === 'burst' && step.length === 1) {
       // keydown comes before the character lands: this is the field as it was before the burst.
       const active = win.document.activeElement;
@@ -101,12 +121,12 @@ export function listenForWedgeScans(win: Window, { options, onScan, passOn = () 
     }
     if (silence !== undefined) clearTimeout(silence);
     silence = undefined;
-    if (detector.pending && options().terminator === 'none') {
-      const wait = options().maxInterKeyMs + 1;
-      const at = now(event);
+    if (detector.pending) {
+      const wait = detector.patienceMs + 1;
       silence = setTimeout(() => {
         const ended = detector.idle(at + wait);
         if (ended.kind === 'scan') finish(ended.raw);
+        if (ended.kind === 'incomplete') giveUp(ended.raw);
       }, wait);
     }
   };
