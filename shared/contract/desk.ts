@@ -61,7 +61,7 @@ export type SessionView = z.infer<typeof SessionView>;
 
 export const LabelJobView = z.object({
   shipmentId: z.string(),
-  status: z.enum(['packing', 'waitingLabel', 'waitingPrinter', 'printed', 'dispatched', 'failed']),
+  status: z.enum(['packing', 'waitingLabel', 'waitingPrinter', 'printed', 'dispatched', 'failed', 'held']),
   text: z.string(),
   sentences: Sentences.optional(),
 });

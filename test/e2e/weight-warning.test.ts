@@ -1,6 +1,7 @@
 // A weight the marketplace finds more than 10 times off (spec § Errors WEIGHT_ANOMALY_WARNING),
 // walked at the desk in Chromium: the first Enter is refused with the warning and how to go on,
-// the second Enter packs (the sandbox holds the pack), and the label comes out of the CUPS spool.
+// the Labels list holds the shipment (not "Failed") with what to do, the second Enter packs (the
+// sandbox holds the pack), and the label comes out of the CUPS spool.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
@@ -39,6 +40,10 @@ describe.skipIf(!ready)('a parcel weighed 10 times off at the desk', () => {
     await scan.press('Enter');
     await expect.poll(() => words(desk.status())).toMatch(/continue if they are right.*Press Enter again to pack anyway/);
     expect(shipment().pack).toBeUndefined();
+    // Held, not "Failed": a packer must not take it for a printer problem.
+    const job = desk.page.getByRole('list', { name: 'Labels' }).getByRole('listitem').filter({ hasText: id });
+    await expect.poll(() => words(job)).toMatch(/Held: check weight and size Press Enter again to pack anyway; weigh or measure again if a reading was wrong\./);
+    expect(await words(job)).not.toContain('Failed');
     await desk.screenshot('weight-warning-first-enter');
 
     const since = Date.now();
@@ -47,7 +52,6 @@ describe.skipIf(!ready)('a parcel weighed 10 times off at the desk', () => {
     expect(shipment().pack!.subShipments[0].dimensions.weight).toBe(kg);
     const label = await waitForPrintedPdf(since - 10_000, new RegExp(id), { name: `label-${id}` });
     expect(label.text).toContain(id);
-    const job = desk.page.getByRole('list', { name: 'Labels' }).getByRole('listitem').filter({ hasText: id });
     await expect.poll(() => words(job), { timeout: 30_000 }).toMatch(/Label printed on/);
     await desk.screenshot('weight-warning-second-enter');
     expect(desk.problems).toEqual([]);

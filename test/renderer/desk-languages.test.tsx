@@ -125,4 +125,37 @@ describe('the desk in English and in Hindi', () => {
       sb.world.labelDelayMs = before;
     }
   });
+
+  it('Pack: a weight the marketplace warns about holds the shipment in the Labels list with what to do, not “Failed”; Enter again packs it', async () => {
+    const { user } = renderApp(app.api, 'pack');
+    await screen.findByRole('heading', { level: 1, name: 'Pack' });
+    for (const [language, held, action, failed] of [
+      ['hi', 'रुका है: वज़न और नाप जाँचें', 'फिर भी पैक करने के लिए दोबारा Enter दबाएँ', 'नहीं हुआ'],
+      ['en', 'Held: check weight and size', 'Press Enter again to pack anyway; weigh or measure again if a reading was wrong.', 'Failed'],
+    ] as const) {
+      await deskLanguage(language);
+      await screen.findByRole('heading', { level: 1, name: language === 'hi' ? 'पैक' : 'Pack' });
+      const [id] = await createShipments(sb, 1);
+      const shipment = () => sb.world.shipments.get(id!)!;
+      await app.api.invoke('desk.scan', { raw: id!, source: 'serial' });
+      for (const item of shipment().orderItems) for (let n = 0; n < item.quantity; n++) await app.api.invoke('desk.scan', { raw: item.sku, source: 'serial' });
+      // Fifteen times the listed weight: the marketplace warns (spec § Errors WEIGHT_ANOMALY_WARNING).
+      const listed = shipment().subShipments[0]!.packages.reduce((kg, p) => kg + p.dimensions.weight * p.quantity, 0);
+      await app.api.invoke('desk.measure', { dimensions: { length: 20, breadth: 15, height: 10 }, weightKg: Math.round(listed * 15 * 100) / 100, source: 'typed' });
+      await app.api.invoke('desk.pack', {});
+      const jobs = await screen.findByRole('list', { name: language === 'hi' ? 'लेबल' : 'Labels' }, { timeout: 10_000 });
+      const row = () => within(jobs).getByText(id!).closest('li')!;
+      await waitFor(() => expect(row().querySelector('.job-status')!.textContent).toBe(held));
+      expect(row().querySelector('.job-text')!.textContent).toContain(action);
+      expect(row().textContent).not.toContain(failed);
+      if (language === 'hi') expect(row().textContent!.replace(id!, '').replace(/\bEnter\b/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+      expect(shipment().pack).toBeUndefined();
+
+      // The action it names: Enter again on the same readings packs at the marketplace.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(language === 'hi' ? 'स्कैन' : 'Scan')));
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(shipment().pack).toBeDefined(), { timeout: 10_000 });
+      await waitFor(() => expect(row().querySelector('.job-status')!.textContent).not.toBe(held));
+    }
+  });
 });

@@ -6,7 +6,8 @@ import type { Feedback, PackSessionState } from './pack-session.js';
 
 export interface LabelJob {
   shipmentId: string;
-  status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed';
+  /** 'held': not packed, the marketplace warned about the weight or size (WEIGHT_ANOMALY_WARNING); a second Enter packs. */
+  status: 'packing' | 'waitingLabel' | 'waitingPrinter' | 'printed' | 'dispatched' | 'failed' | 'held';
   text: string;
   /** The same words as catalogue keys (absent only for a printer's own reason, which comes in English). */
   sentences?: KeyedSentence[];

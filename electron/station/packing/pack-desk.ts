@@ -229,6 +229,8 @@ export class PackDesk {
       const id = this.session.shipmentId;
       this.session = undefined;
       this.shipment = undefined;
+      // Held for the weight warning: its second Enter went with the shipment.
+      if (this.jobs.get(id)?.status === 'held') this.jobs.delete(id);
       await this.deps.claims?.release(id);
       return this.say(told(sentence('station.pack.putAside', { id })));
     });
@@ -293,7 +295,11 @@ export class PackDesk {
 
   private async afterPack(session: PackSessionState, outcome: PackOutcome): Promise<Feedback> {
     if (!outcome.ok) {
-      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: 'failed', text: outcome.text, sentences: outcome.sentences });
+      // A weight warning is no failure (spec § Errors WEIGHT_ANOMALY_WARNING): the shipment is held
+      // for the packer's check, and the list says what resolves it (the warning itself is said above).
+      const held = outcome.code === WEIGHT_WARNING_CODE;
+      const words = held ? saying(sentence('station.pack.enterAgainToPack')) : { text: outcome.text, sentences: outcome.sentences };
+      this.jobs.set(session.shipmentId, { shipmentId: session.shipmentId, status: held ? 'held' : 'failed', ...words });
       const badSerial = outcome.code === 'INVALID_IMEI_NUMBER' ? refusedSerial(session, outcome.message ?? outcome.text) : undefined;
       if (badSerial && this.session === session) {
         // Only that serial is scanned again: the units, the other serials and the measurements stay.
@@ -331,7 +337,7 @@ export class PackDesk {
   private forgetOldJobs(): void {
     for (const [id, job] of this.jobs) {
       if (this.jobs.size <= KEPT_LABEL_JOBS) return;
-      if (job.status === 'printed' || job.status === 'dispatched' || job.status === 'failed') this.jobs.delete(id);
+      if (job.status === 'printed' || job.status === 'dispatched' || job.status === 'failed' || job.status === 'held') this.jobs.delete(id);
     }
   }
 

@@ -80,6 +80,8 @@ describe('a weight the marketplace warns about', () => {
     expect(first.text).toMatch(/continue if they are right.*Press Enter again to pack anyway/);
     expect(first.sentences?.map((s) => s.key)).toEqual(['station.packError.WEIGHT_ANOMALY_WARNING', 'station.pack.enterAgainToPack']);
     expect(sb.world.shipments.get(id)!.pack).toBeUndefined();
+    // The Labels list holds it with what to do: no failure, no printer problem.
+    expect(desk.view().jobs.find((j) => j.shipmentId === id)).toMatchObject({ status: 'held', sentences: [{ key: 'station.pack.enterAgainToPack' }] });
 
     expect((await desk.pack()).text).toMatch(/packed/);
     await desk.idle();
@@ -133,5 +135,16 @@ describe('a weight the marketplace warns about', () => {
     await after.idle();
     expect(sb.world.shipments.get(id)!.pack).toBeDefined();
     expect(ignored(id)).toEqual([false, true]);
+  });
+
+  it('leaves the Labels list when the held shipment is put aside: its second Enter went with it', async () => {
+    const desk = new PackDesk(deskDepsFrom(h.ctx));
+    const id = await plainShipment();
+    await openAndWeigh(desk, id, 12);
+    expect((await desk.pack()).text).toMatch(/Press Enter again/);
+    expect(desk.view().jobs.map((j) => [j.shipmentId, j.status])).toContainEqual([id, 'held']);
+    await desk.putAside();
+    expect(desk.view().jobs.some((j) => j.shipmentId === id)).toBe(false);
+    expect(sb.world.shipments.get(id)!.pack).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // What happened to the shipments packed at this desk: packing, waiting for the label (it can
-// take the marketplace a while), printed on which printer, ready to dispatch, or failed.
+// take the marketplace a while), printed on which printer, ready to dispatch, or failed; or held
+// for a weight or size the marketplace warned about, with what to do (not a printer's problem).
 import { deskWords } from '../../app/desk-words.js';
 import { msgKey } from '../../i18n/i18n.js';
 import { useT } from '../../i18n/use-t.js';
@@ -12,6 +13,7 @@ const STATUS_WORDS: Record<LabelJob['status'], string> = {
   printed: msgKey('pack.labels.status.printed'),
   dispatched: msgKey('pack.labels.status.dispatched'),
   failed: msgKey('pack.labels.status.failed'),
+  held: msgKey('pack.labels.status.held'),
 };
 
 export function LabelJobs({ jobs }: { jobs: LabelJob[] }) {
