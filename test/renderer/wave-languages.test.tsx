@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // A wave at the Pack screen in Hindi and in English over a real app station and sandbox: the
-// preview's and the summary's reasons for what the wave leaves out, and every progress sentence
+// preview's and the summary's reasons for what the wave leaves out (the summary gives the
+// preview's reason, such as a packer needed for an IMEI, not "not in the confirmed wave"), and every progress sentence
 // the station sends while it runs, are said in the desk's language from their catalogue keys,
 // while the station keeps its English words for logs and the command line.
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -94,5 +95,34 @@ describe('a wave in the desk’s language', () => {
     expect(progress.length).toBeGreaterThan(0);
     for (const p of progress) expect(saidWords(p)).toBe(p.text);
     expect(progress.map((p) => p.text)).toContainEqual(expect.stringMatching(/^Found \d+ approved shipments\.$/));
+  });
+
+  it('the summary says a shipment the preview left out needs a packer and why, not “not in the confirmed wave”, in both languages', async () => {
+    const location = sb.info.locations[0]!;
+    const [product] = wavePackableProducts(sb, location);
+    const [packable] = await order(sb, { locationId: location, lines: [{ sku: product!.sku, quantity: 1 }] });
+    const [phone] = await order(sb, { locationId: location, kind: 'serialized' });
+    const title = sb.world.shipments.get(phone!)!.orderItems[0]!.title;
+    await deskLanguage('en');
+    const { user } = renderApp(app.api, 'pack');
+    await screen.findByRole('heading', { level: 1, name: 'Pack' });
+    await user.keyboard('{Alt>}w{/Alt}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: /^Wave at/ }, { timeout: 15_000 });
+    expect(dialog.textContent).toContain(`${phone}: Needs the packer: ${title} requires IMEI/serial capture at the desk.`);
+    // Approved after the preview: the wave leaves it out, since the packer did not confirm it.
+    const [late] = await order(sb, { locationId: location, lines: [{ sku: product!.sku, quantity: 1 }] });
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(document.querySelector('.wave-summary')).not.toBeNull(), { timeout: 30_000 });
+    expect(sb.world.shipments.get(packable!)!.orderItems.every((i) => i.status !== 'APPROVED')).toBe(true);
+    for (const id of [phone, late]) expect(sb.world.shipments.get(id!)!.orderItems.every((i) => i.status === 'APPROVED')).toBe(true);
+
+    const summary = document.querySelector<HTMLElement>('.wave-summary')!;
+    const line = (id: string) => within(summary).getByText((_, el) => el?.tagName === 'LI' && el.textContent!.startsWith(`${id}:`));
+    expect(line(phone!).textContent).toBe(`${phone}: Needs the packer: ${title} requires IMEI/serial capture at the desk.`);
+    expect(line(late!).textContent).toBe(`${late}: Not in the confirmed wave (it became ready after the preview); run another wave for it.`);
+    await deskLanguage('hi');
+    await waitFor(() => expect(line(phone!).textContent).toBe(`${phone}: पैकर चाहिए: ${title} का IMEI/सीरियल डेस्क पर स्कैन होना है।`));
+    expect(line(late!).textContent).toBe(`${late}: पक्की की गई वेव में नहीं है (प्रीव्यू के बाद तैयार हुआ); इसके लिए दूसरी वेव चलाएँ।`);
+    await deskLanguage('en');
   });
 });

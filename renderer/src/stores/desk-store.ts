@@ -11,6 +11,7 @@ import { playSound } from '../sound/feedback-sound.js';
 import { deskCue } from '../sound/cues.js';
 import { msgKey, tr } from '../i18n/i18n.js';
 import { say, SCREEN_HINTS, useAppStore } from './app-store.js';
+import { asPreviewed, type WavePlan } from './wave-store.js';
 
 export type WaveSummary = ResultOf<'wave.run'>;
 export type WaveProgress = PayloadOf<'wave.progress'>;
@@ -203,11 +204,13 @@ export function summarizeWave(s: WaveSummary): string {
   return text;
 }
 
-export async function runWave(api: StationApi, args: ArgsOf<'wave.run'>): Promise<void> {
+/** `previewed`: what the confirmed preview left out and why, said again in the summary. */
+export async function runWave(api: StationApi, args: ArgsOf<'wave.run'>, previewed: WavePlan['skipped'] = []): Promise<void> {
   useDeskStore.setState({ wave: { running: true, progress: { step: 'start', text: tr('pack.wave.say.starting') } } });
   say('info', tr('pack.wave.say.started'));
   try {
-    const summary = await api.invoke('wave.run', args);
+    const answer = await api.invoke('wave.run', args);
+    const summary = { ...answer, skipped: asPreviewed(answer.skipped, previewed) };
     useDeskStore.setState({ wave: { running: false, summary } });
     const bad = summary.failed.length > 0;
     say(bad ? 'error' : 'ok', tr('pack.wave.say.finished', { summary: summarizeWave(summary) }));

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
-import { tr } from '../i18n/i18n.js';
+import { msgKey, tr } from '../i18n/i18n.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
 
@@ -47,6 +47,26 @@ export function closePreview(backedOut = false): void {
   if (!useWaveStore.getState().plan) return;
   useWaveStore.setState({ plan: undefined });
   if (backedOut) say('info', tr('pack.wave.say.previewClosed'));
+}
+
+type Skipped = WavePlan['skipped'][number];
+
+/** What the station says of a shipment found by the wave's search but not in the shipments confirmed. */
+const NOT_CONFIRMED = msgKey('station.wave.notConfirmed');
+
+/**
+ * The wave's left-out shipments as the confirmed preview explained them. The wave packs only what
+ * the packer confirmed, so the station names everything else "not in the confirmed wave"; for a
+ * shipment the preview itself left out, its reason there is the truth (it needs a packer: an
+ * IMEI to scan, a parcel to weigh…), and "not in the confirmed wave" stays for a shipment that
+ * became ready after the preview.
+ */
+export function asPreviewed(skipped: readonly Skipped[], previewed: readonly Skipped[]): Skipped[] {
+  const why = new Map(previewed.map((s) => [s.shipmentId, s]));
+  return skipped.map((s) => {
+    const before = why.get(s.shipmentId);
+    return before && s.sentences?.[0]?.key === NOT_CONFIRMED ? { ...s, reason: before.reason, sentences: before.sentences } : s;
+  });
 }
 
 export async function loadPackedWaiting(api: StationApi): Promise<void> {

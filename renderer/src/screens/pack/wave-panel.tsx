@@ -62,7 +62,7 @@ export function WavePanel() {
     const chosen = plan;
     closePreview();
     if (!chosen) return;
-    await runWave(api, { sku: chosen.sku, dispatch: !endOfWave, shipmentIds });
+    await runWave(api, { sku: chosen.sku, dispatch: !endOfWave, shipmentIds }, chosen.skipped);
     refocusScan();
   };
   const { progress, summary } = wave;
