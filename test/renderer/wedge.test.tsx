@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEDGE_PAUSE_GRACE_MS, WedgeDetector, type WedgeOptions } from '../../renderer/src/scan/wedge.js';
-import { listenForWedgeScans } from '../../renderer/src/scan/wedge-listener.js';
+import { keyTakenAsCommand, listenForWedgeScans } from '../../renderer/src/scan/wedge-listener.js';
 
 const OPTIONS: WedgeOptions = { maxInterKeyMs: 35, minLength: 4, terminator: 'Enter' };
 const CODE30 = 'SH12345678901234ABCDEFGHIJKLMN'; // 30 characters
@@ -102,6 +102,13 @@ describe('WedgeDetector', () => {
     // The scan comes within the grace, but the keys before it came at a person's pace.
     const steps = feed(d, [...'SKU-998877', 'Enter'], 700, 3);
     expect(steps.at(-1)).toEqual({ kind: 'scan', raw: 'SKU-998877' });
+  });
+
+  it('keeps a first key stalled on its own with the rest of the burst (a loaded machine stalls right after it)', () => {
+    const d = new WedgeDetector(OPTIONS);
+    expect(d.key('S', 0)).toEqual({ kind: 'burst', length: 1 });
+    const steps = feed(d, [...'H00000000000015', 'Enter'], 120, 3);
+    expect(steps.at(-1)).toEqual({ kind: 'scan', raw: 'SH00000000000015' });
   });
 
   it('with a Tab terminator, Enter is not the end of a scan', () => {
@@ -236,6 +243,16 @@ describe('listenForWedgeScans', () => {
     expect(scans).toEqual(['SH12345678901234']);
     expect(incomplete).toEqual([]);
     expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it('does not join a key the page took as a command (a digit answering a question) to the scan after it', async () => {
+    const { clock, scans, user } = setup();
+    screen.getByRole('button', { name: 'Print' }).focus();
+    await user.keyboard('1');
+    keyTakenAsCommand();
+    clock.pause(200);
+    await user.keyboard('8901234567890{Enter}');
+    expect(scans).toEqual(['8901234567890']);
   });
 
   it('takes the whole code from the scan field across a stall, and empties the field', async () => {

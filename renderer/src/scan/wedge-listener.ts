@@ -55,6 +55,17 @@ function eventTime(event: KeyboardEvent): number {
   return event.timeStamp > 0 ? event.timeStamp : performance.now();
 }
 
+/** The listening windows' ways to drop the burst in progress. */
+const forgetters = new Set<() => void>();
+
+/**
+ * A key the page took as a command (a digit answering "which product is this?"): it is not the
+ * first character of a scan, so the burst it began is dropped and never joins the scan after it.
+ */
+export function keyTakenAsCommand(): void {
+  for (const forget of forgetters) forget();
+}
+
 export function listenForWedgeScans(win: Window, { options, onScan, onIncomplete = () => undefined, passOn = () => false, now = eventTime }: WedgeListenerOptions): () => void {
   const detector = new WedgeDetector(options());
   let snapshot: FieldSnapshot | undefined;
@@ -134,9 +145,15 @@ export function listenForWedgeScans(win: Window, { options, onScan, onIncomplete
   // A scanner never uses the mouse: a click means a person, and keys before it were typing.
   const onPointer = () => detector.reset();
 
+  const forget = () => {
+    detector.reset();
+    snapshot = undefined;
+  };
+  forgetters.add(forget);
   win.addEventListener('keydown', onKeyDown, true);
   win.addEventListener('mousedown', onPointer, true);
   return () => {
+    forgetters.delete(forget);
     win.removeEventListener('keydown', onKeyDown, true);
     win.removeEventListener('mousedown', onPointer, true);
     if (silence !== undefined) clearTimeout(silence);

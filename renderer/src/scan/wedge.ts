@@ -17,8 +17,9 @@ export interface WedgeOptions {
 
 /**
  * How long a burst with an ending key waits across a pause between its keys (a stalled page or
- * machine) before it is given up as incomplete. Long enough for a machine under heavy load;
- * a packer who scans again sooner starts a new burst only after it (see key()).
+ * machine) before it is given up as incomplete: long enough for a machine under heavy load. A
+ * second scan begun within it joins the unfinished one, and the joined code is refused in words
+ * like any code the desk does not know; a part is never taken for a whole code.
  */
 export const WEDGE_PAUSE_GRACE_MS = 1500;
 
@@ -71,8 +72,9 @@ export class WedgeDetector {
     }
     if (this.buffer.length > 0 && gap <= maxInterKeyMs) return this.append(key, at, 'fast');
     // A pause: with an ending key it does not end the burst while the burst so far came at a
-    // scanner's pace (or is a first key on its own); a person's slow keys start afresh, so
-    // letters typed before a scan do not get into its code.
+    // scanner's pace, or is a first key on its own (a loaded machine often stalls right after
+    // it); a person's slow keys start afresh, so letters typed before a scan do not get into its
+    // code, and a key the page took as a command is dropped (wedge-listener.ts keyTakenAsCommand).
     const withinGrace = terminator !== 'none' && this.buffer.length > 0 && gap <= WEDGE_PAUSE_GRACE_MS;
     const scannerSoFar = this.buffer.length === 1 ? !this.afterTyping : this.fastGaps >= this.slowGaps;
     if (withinGrace && scannerSoFar) return this.append(key, at, 'slow');

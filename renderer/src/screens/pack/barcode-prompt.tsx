@@ -12,6 +12,7 @@ import { useT } from '../../i18n/use-t.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say, useAppStore } from '../../stores/app-store.js';
 import { refocusScan } from './scan-field.js';
+import { keyTakenAsCommand } from '../../scan/wedge-listener.js';
 import './barcode-prompt.css';
 
 const MAX_CHOICES = 9;
@@ -80,6 +81,7 @@ export function BarcodePrompt({ view }: BarcodePromptProps) {
       pending.current = setTimeout(() => {
         pending.current = undefined;
         // The digit the key typed into the scan field was an answer, not the start of a code.
+        keyTakenAsCommand();
         const field = document.activeElement;
         if (field instanceof HTMLInputElement && field.dataset.scanField !== undefined && field.value === e.key) {
           const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
