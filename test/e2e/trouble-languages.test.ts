@@ -3,9 +3,9 @@
 // scan, an unknown code, a held shipment, a wrong item, an unknown barcode, a shipment cancelled
 // while open, a pack the marketplace refuses, the label printer stopped, an expired marketplace
 // token, a return label that matches nothing, a listing the marketplace refuses, and the
-// warehouse database stopped. Each trouble is checked where it happened (the sandbox, the journal,
-// the CUPS queue), and on each screen no word of the English catalogue is left and nothing is cut
-// off.
+// warehouse database stopped, each made for real (sandbox control, a CUPS queue disabled, the
+// database cluster stopped). Each is checked where it happened (the sandbox's state, the journal),
+// and on each screen no word of the English catalogue is left and nothing is cut off.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
@@ -221,7 +221,9 @@ describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every sc
     expect((await sandbox('POST', '/sandbox/tokens/expire')).status).toBe(200);
     const [queued] = await station.createShipments('plain', 1, 1);
     await page.keyboard.press('Alt+2');
-    await page.evaluate(() => (globalThis as any).window.dispatchEvent(new (globalThis as any).Event('focus')));
+    // Alt+R reads the marketplace now: with the expired token first, then a new one.
+    await page.locator('main [role="listbox"]').waitFor();
+    await page.keyboard.press('Alt+R');
     await expect.poll(() => words(page.locator('main')), { timeout: 30_000 }).toContain(queued!);
     expect(await clients()).toBeGreaterThan(before);
     const shown = await page.locator('main [role="option"], main tr').allInnerTexts();
@@ -252,6 +254,7 @@ describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every sc
       await page.keyboard.press('Enter');
       await expect.poll(() => words(quick), { timeout: 20_000 }).toContain(fault);
       expect(listed()).toBe(was);
+      await quick.evaluate((el: any) => el.scrollIntoView({ block: 'end' }));
       const rows = await page.locator('main table tr').allInnerTexts();
       await check('listings-refused', [sku, fault, ...rows.join('\n').split(/\n|\t/)]);
     } finally {
