@@ -37,17 +37,21 @@ const KNOWN_ENGLISH: RegExp[] = [
   /warehouse database[^.]*\./gi, // the warehouse database's problems (header, Setup, board)
   /(signed out|sign in again|session (has )?(lapsed|expired))[^.]*\./gi, // the marketplace sign-in when lapsed or signed out
   /\b(scanner|scale|dimensioner)\b[^.]*\b(unplugged|disconnected|busy|no answer)[^.]*\./gi, // device faults and disconnects
-  /\b\w+ printer '[^']*' is (stopped|missing)[^\n]*?(again|retries)/gi, // device faults: a printer stopped or missing (print-job.ts)
-  /\b(stopped|not accepting jobs)(: [^\n]*)?$|saves PDFs in \S+/gim, // device faults: a printer's state as its backend says it (cups-backend.ts, folder-backend.ts)
   /\b(Invoice|Manifest) [A-Z0-9-]{6,}( \(reprint\))?|\(reprint\)/g, // print job titles (invoice, reprint, manifest)
   /\balready packed at\b[^.]*\./gi, // serial-register refusals at Pack
 ];
 /**
- * English this file finds that needs a catalogue section it does not own: the station's frame
- * around a marketplace failure ("Could not save the price change: … Try again in a moment.",
- * desk-deps.ts marketplaceTrouble), said with the marketplace's own words inside.
+ * English this file finds that is not converted yet: the station's frame around a marketplace
+ * failure ("Could not save the price change: … Try again in a moment.", desk-deps.ts
+ * marketplaceTrouble, said with the marketplace's own words inside), and the printers' words.
  */
-const NOT_YET_CONVERTED: RegExp[] = [/Could not [^:\n]+:|(Try again in a moment|The answer was lost; check the state before trying again|Check the details and try again, or tell the supervisor)\./g];
+const NOT_YET_CONVERTED: RegExp[] = [
+  /Could not [^:\n]+:|(Try again in a moment|The answer was lost; check the state before trying again|Check the details and try again, or tell the supervisor)\./g,
+  // A print job's wait at a stopped or missing printer (print-job.ts), and a printer's state as
+  // its backend says it (cups-backend.ts, folder-backend.ts).
+  /\b\w+ printer '[^']*' is (stopped|missing)[^\n]*?(again|retries)/gi,
+  /\b(stopped|not accepting jobs)(: [^\n]*)?$|saves PDFs in \S+/gim,
+];
 
 describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every screen's trouble states in the pseudo-locale", () => {
   const wh = useWarehouseDatabase();
