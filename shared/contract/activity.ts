@@ -9,6 +9,8 @@ export const ActivityEntry = z.object({
   text: z.string(),
   /** The sentence as a catalogue key, said in the desk's language; `text` is its English. */
   sentence: KeyedSentence.optional(),
+  /** A refused scan's reason as catalogue keys, said in place of the sentence's {{reason}} (older records: none). */
+  reasons: z.array(KeyedSentence).max(8).optional(),
   shipmentIds: z.array(z.string()),
   operator: z.string().optional(),
   status: z.string().optional(),

@@ -82,9 +82,9 @@ export const warehouseCommands = {
   'warehouse.status': command(NoArgs, z.object({ enabled: z.boolean(), boardOnly: z.boolean() }), 'Whether warehouse mode is on (without opening the board).'),
   'warehouse.board': command(NoArgs, BoardView, "The lead's board: desks, operators, backlog and waves of the whole warehouse."),
   'warehouse.activity': command(
-    z.object({ text: z.string().max(100).optional(), limit: z.number().int().min(1).max(2000).default(200) }),
+    z.object({ text: z.string().max(100).optional(), limit: z.number().int().min(1).max(2000).default(200), language: z.string().max(20).optional() }),
     z.object({ enabled: z.boolean(), reason: z.string().optional(), entries: z.array(WarehouseActivityEntry) }),
-    "Every desk's audit trail from the warehouse database, newest first.",
+    "Every desk's audit trail from the warehouse database, newest first; the text is also matched against each line in `language` (the desk's).",
   ),
 } as const;
 

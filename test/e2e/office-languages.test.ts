@@ -3,37 +3,16 @@
 // a return received by keyboard (done at the marketplace, back in stock), found again on Activity,
 // the lead's board, and a listing's price edited (changed at the marketplace). On each screen no
 // word of the English catalogue is left unconverted, and nothing is cut off.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
-import { ROOT, type BrowserStation } from '../support/browser-station.js';
+import { type BrowserStation } from '../support/browser-station.js';
+import { catalogueWords, clippedText, englishAt, unconvertedWords } from '../support/pseudo-words.js';
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { createReturnVia } from '../support/selfship-fixtures.js';
 import { GSTIN } from '../support/warehouse-desk.js';
 import { pseudoText } from '../../shared/i18n/pseudo-locale.js';
-
-const ENGLISH = JSON.parse(readFileSync(join(ROOT, 'shared/i18n/locales/en.json'), 'utf8')) as Record<string, unknown>;
-/** A message of the English catalogue by its key. */
-function englishAt(key: string): string {
-  const value = key.split('.').reduce<unknown>((at, k) => (at as Record<string, unknown>)?.[k], ENGLISH);
-  if (typeof value !== 'string') throw new Error(`No English message ${key}`);
-  return value;
-}
-
-/** Words of the English catalogue (4 letters or more): on a pseudo-locale screen each is unconverted text. */
-function catalogueWords(): Set<string> {
-  const out = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') for (const w of v.replace(/\{\{[^}]*\}\}|<\/?\w+>/g, ' ').match(/[A-Za-z]{4,}/g) ?? []) out.add(w.toLowerCase());
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
-  };
-  const { meta: _meta, ...messages } = JSON.parse(readFileSync(join(ROOT, 'shared/i18n/locales/en.json'), 'utf8')) as Record<string, unknown>;
-  walk(messages);
-  return out;
-}
 
 describe.runIf(haveChromium() && requirePostgres())('the office screens in the pseudo-locale', () => {
   const wh = useWarehouseDatabase();
@@ -53,30 +32,11 @@ describe.runIf(haveChromium() && requirePostgres())('the office screens in the p
    * the keys (<kbd>Enter</kbd>).
    */
   async function unconverted(data: string[], root = 'main'): Promise<string[]> {
-    let text: string = await desk.page.locator(root).evaluate((el: any) => {
-      const copy = el.cloneNode(true);
-      // Key caps, and the parts other screens' code owns: the list export buttons and the packing video panel.
-      for (const k of copy.querySelectorAll('kbd, .list-export, .video-section')) k.remove();
-      return copy.textContent;
-    });
-    for (const d of data) text = text.split(d).join(' ');
-    return [...new Set((text.match(/[A-Za-z]{4,}/g) ?? []).filter((w) => english.has(w.toLowerCase())))];
+    return unconvertedWords(desk.page, english, data, root);
   }
 
   /** Elements whose text is cut off, or past the right edge of the window. */
-  async function clipped(): Promise<string[]> {
-    return desk.page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      const width = (globalThis as any).innerWidth;
-      const out: string[] = [];
-      for (const el of doc.querySelectorAll('main h1, main h2, main button, main label, main legend, main th, main caption')) {
-        const box = el.getBoundingClientRect();
-        if (box.width === 0) continue;
-        if (el.scrollWidth > el.clientWidth + 1 || box.right > width + 1) out.push(`${el.tagName.toLowerCase()}: ${el.textContent.trim().slice(0, 60)}`);
-      }
-      return out;
-    });
-  }
+  const clipped = () => clippedText(desk.page);
 
   async function language(id: string) {
     await desk.page.keyboard.press('Alt+8');

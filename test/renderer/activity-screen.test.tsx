@@ -10,6 +10,8 @@ import { startTestAppStation, type TestAppStation } from '../support/app-station
 import { createReturnVia, selfShipShipment } from '../support/selfship-fixtures.js';
 import { switchLanguage } from '../../renderer/src/i18n/i18n.js';
 import { formatterFor } from '../../shared/i18n/format.js';
+import { useAppStore } from '../../renderer/src/stores/app-store.js';
+import { todayInIst } from '../../renderer/src/screens/activity/day-range.js';
 
 let app: TestAppStation;
 beforeAll(async () => {
@@ -122,5 +124,33 @@ describe('Activity screen in Hindi', () => {
     // In English, the Hindi word is no word of the sentences.
     expect(await app.api.invoke('activity.search', { text: 'टूटा-फूटा', language: 'en' })).toEqual([]);
     expect((await app.api.invoke('activity.search', { text: 'टूटा-फूटा', language: 'hi' })).map((e) => e.kind)).toContain('returns.complete');
+  });
+  it("says a refused scan's reason in Hindi, and names the export buttons in Hindi", async () => {
+    const location = app.settings.get().locationId;
+    const created = await app.sandbox.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: location, kind: 'plain' } });
+    const id = created.json.shipmentIds[0] as string;
+    const wrong = 'NOT-IN-THIS-BOX-9';
+    await app.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    expect((await app.api.invoke('desk.scan', { raw: wrong, source: 'serial' })).feedback.tone).toBe('error');
+    await app.api.invoke('desk.putAside', {});
+
+    switchLanguage('hi');
+    const user = userEvent.setup();
+    show();
+    const form = screen.getByRole('form', { name: 'हिसाब में खोजें' });
+    await user.type(within(form).getByLabelText('खोज'), wrong);
+    await user.click(within(form).getByRole('button', { name: 'खोजें' }));
+    const table = await screen.findByRole('table', { name: 'किसने क्या किया' });
+    const reason = `गलत सामान: ${wrong} शिपमेंट ${id} में नहीं है। इसे वापस रखें और सही सामान स्कैन करें।`;
+    const row = within(table).getByText(`SKU ${wrong} का स्कैन नहीं लिया (Desk 1, Ravi): ${reason}`).closest('tr')!;
+    expect(row.textContent).not.toMatch(/Wrong item|Put it back/);
+    expect(screen.getByRole('button', { name: 'CSV फ़ाइल बनाएँ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PDF प्रिंट करें' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Export to CSV|Print to PDF/ })).toBeNull();
+    // What the status line says once the file is made, in Hindi too.
+    const rows = within(table).getAllByRole('row').length - 1;
+    await user.click(screen.getByRole('button', { name: 'CSV फ़ाइल बनाएँ' }));
+    const file = `activity-${todayInIst()}.csv`;
+    expect(useAppStore.getState().status).toMatchObject({ tone: 'ok', text: rows === 1 ? `${file} सेव हो गई: 1 लाइन।` : `${file} सेव हो गई: ${rows} लाइनें।` });
   });
 });

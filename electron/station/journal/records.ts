@@ -2,6 +2,7 @@
 // the request leaves and an outcome after; every scan and step of a pack session is written as
 // it happens. Together they restore the desk after a crash and form the audit trail.
 import { z } from 'zod';
+import { KeyedSentence } from '../../../shared/contract/define.js';
 
 /** Operations are open-ended ('pack', 'dispatch', 'cancel', 'returns.complete', 'listings.price'...). */
 export const OperationName = z.string().min(1).max(64);
@@ -58,6 +59,11 @@ export const ScanRecord = z.object({
   value: z.string(),
   /** Set when the desk refused the scan (a wrong item, an IMEI that fails its check): why, in words. */
   refused: z.string().optional(),
+  /**
+   * The same refusal as the desk said it, as catalogue keys, so Activity says it in the desk's
+   * language. Absent in records written before it was kept: their `refused` words show as they are.
+   */
+  refusedSentences: z.array(KeyedSentence).max(8).optional(),
 });
 export type ScanRecord = z.infer<typeof ScanRecord>;
 
@@ -115,4 +121,9 @@ export interface OpenSession {
   opened: SessionRecord;
   scans: ScanRecord[];
   packed: SessionRecord[];
+}
+
+/** A refused scan's reason for its record: the English words, and the keys when the desk gave them. */
+export function refusalOf(said: { text: string; sentences?: KeyedSentence[] }): Pick<ScanRecord, 'refused' | 'refusedSentences'> {
+  return { refused: said.text, ...(said.sentences?.length ? { refusedSentences: said.sentences } : {}) };
 }

@@ -18,6 +18,7 @@ import { checkActionable } from './shipment-checks.js';
 import { identifyShipment } from './identify.js';
 import { printedLabels } from '../journal/desk-history.js';
 import { findPutAside, resumeAside, stepsToRestore } from './put-aside-resume.js';
+import { refusalOf } from '../journal/records.js';
 import { unitProgressWords } from './session-progress.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
 import { cheered, refused, told } from './desk-feedback.js';
@@ -355,8 +356,8 @@ export class PackDesk {
   private async step(kind: string, value: string, raw: string, apply: (s: PackSessionState) => PackSessionState): Promise<Feedback> {
     const session = this.session!;
     const next = apply(session);
-    const refused = next.feedback.tone === 'error' && next.steps === session.steps && next.parcels === session.parcels ? next.feedback.text : undefined;
-    await this.deps.journal.appendScan({ sessionId: session.sessionId, raw, kind, value, ...(refused ? { refused } : {}) });
+    const refused = next.feedback.tone === 'error' && next.steps === session.steps && next.parcels === session.parcels;
+    await this.deps.journal.appendScan({ sessionId: session.sessionId, raw, kind, value, ...(refused ? refusalOf(next.feedback) : {}) });
     // The shipment was packed or put aside meanwhile: the step has nothing left to change.
     if (this.session !== session) return this.feedback;
     this.session = next;

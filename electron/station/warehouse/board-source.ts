@@ -15,7 +15,7 @@ const BOARD_POOL_SIZE = 2;
 export interface BoardSource {
   view(): BoardView;
   subscribe(listener: (view: BoardView) => void): () => void;
-  activity(options: { text?: string; limit: number }): Promise<WarehouseActivityEntry[]>;
+  activity(options: { text?: string; limit: number; language?: string }): Promise<WarehouseActivityEntry[]>;
   stop(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { say } from '../stores/app-store.js';
 import { errorWords } from './errors.js';
 import { saveTextFile } from './save-file.js';
 import { useStation } from './station-context.js';
+import { useT } from '../i18n/use-t.js';
 
 export interface ListForExport {
   title: string;
@@ -20,12 +21,13 @@ export interface ListForExport {
 
 export function ListExport({ list, disabled }: { list: () => ListForExport; disabled?: boolean }) {
   const api = useStation();
+  const { t } = useT();
   const [printing, setPrinting] = useState(false);
 
   function saveCsv() {
     const l = list();
     saveTextFile(`${l.fileName}.csv`, writeCsv([l.columns, ...l.rows]), 'text/csv');
-    say('ok', `${l.fileName}.csv saved with ${l.rows.length} ${l.rows.length === 1 ? 'row' : 'rows'}.`);
+    say('ok', t('activity.export.saved', { file: `${l.fileName}.csv`, count: l.rows.length }));
   }
 
   async function print() {
@@ -33,9 +35,9 @@ export function ListExport({ list, disabled }: { list: () => ListForExport; disa
     setPrinting(true);
     try {
       const r = await api.invoke('report.print', { title: l.title, subtitle: l.subtitle, columns: l.columns, rows: l.rows });
-      say('ok', `${l.title}: ${r.pages} ${r.pages === 1 ? 'page' : 'pages'} sent to ${r.printer}. The Print screen (Alt+3) shows when it is printed.`);
+      say('ok', t('activity.export.sent', { title: l.title, count: r.pages, printer: r.printer }));
     } catch (e) {
-      say('error', `The list could not be printed: ${errorWords(e)}`);
+      say('error', t('activity.export.failed', { reason: errorWords(e) }));
       playSound('failure');
     } finally {
       setPrinting(false);
@@ -45,10 +47,10 @@ export function ListExport({ list, disabled }: { list: () => ListForExport; disa
   return (
     <span className="list-export">
       <button type="button" disabled={disabled} onClick={saveCsv}>
-        Export to CSV
+        {t('activity.export.csv')}
       </button>
       <button type="button" disabled={disabled || printing} onClick={() => void print()}>
-        {printing ? 'Printing…' : 'Print to PDF'}
+        {printing ? t('activity.export.printing') : t('activity.export.pdf')}
       </button>
     </span>
   );

@@ -7,11 +7,13 @@ import type { ClipMark, ClipView } from '../../../shared/contract/video.js';
 import { errorWords } from '../app/errors.js';
 import { useStation } from '../app/station-context.js';
 import { istStamp } from './ist-stamp.js';
+import { msgKey } from '../i18n/i18n.js';
+import { useT } from '../i18n/use-t.js';
 import './video.css';
 
 const mmss = (ms: number) => `${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
 const seconds = (c: ClipView) => (c.endedAt ? Math.round((Date.parse(c.endedAt) - Date.parse(c.startedAt)) / 1000) : undefined);
-const STATE_WORDS: Record<ClipView['state'], string> = { recording: 'recording now', complete: '', cut: 'cut short by a restart' };
+const STATE_WORDS: Record<ClipView['state'], string> = { recording: msgKey('activity.video.recording'), complete: '', cut: msgKey('activity.video.cut') };
 
 function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
   const text = atob(data);
@@ -22,6 +24,7 @@ function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
 
 export function VideoPanel() {
   const api = useStation();
+  const { t } = useT();
   const [text, setText] = useState('');
   const [clips, setClips] = useState<ClipView[]>();
   const [open, setOpen] = useState<{ clip: ClipView; marks: ClipMark[]; url?: string }>();
@@ -34,7 +37,8 @@ export function VideoPanel() {
     try {
       const found = await api.invoke('video.find', { text: text.trim() || undefined, limit: 50 });
       setClips(found);
-      setNote(found.length === 0 ? { ok: false, text: text.trim() ? `No clip matches "${text.trim()}".` : 'No clips yet.' } : undefined);
+      // No clip yet is a plain fact, not a problem; a search that finds none is said as one.
+      setNote(found.length === 0 ? (text.trim() ? { ok: false, text: t('activity.video.noMatch', { text: text.trim() }) } : { ok: true, text: t('activity.video.none') }) : undefined);
     } catch (err) {
       setNote({ ok: false, text: errorWords(err) });
     }
@@ -48,7 +52,7 @@ export function VideoPanel() {
 
   async function play(clip: ClipView) {
     setExported(undefined);
-    setNote({ ok: true, text: `Opening the clip of ${clip.shipmentId}…` });
+    setNote({ ok: true, text: t('activity.video.opening', { id: clip.shipmentId }) });
     try {
       const timeline = await api.invoke('video.timeline', { clipId: clip.clipId });
       setOpen({ ...timeline });
@@ -88,48 +92,48 @@ export function VideoPanel() {
   }
 
   async function exportClip(clip: ClipView) {
-    setNote({ ok: true, text: 'Exporting…' });
+    setNote({ ok: true, text: t('activity.video.exporting') });
     try {
       const out = await api.invoke('video.export', { clipId: clip.clipId });
       setExported(out);
-      setNote({ ok: true, text: `Exported to ${out.folder}` });
+      setNote({ ok: true, text: t('activity.video.exported', { folder: out.folder }) });
     } catch (err) {
       setNote({ ok: false, text: errorWords(err) });
     }
   }
 
   return (
-    <section aria-label="Video" className="panel video-section">
-      <h2>Video</h2>
-      <form aria-label="Find a clip" className="inline-form" onSubmit={(e) => void find(e)}>
+    <section aria-label={t('activity.video.title')} className="panel video-section">
+      <h2>{t('activity.video.title')}</h2>
+      <form aria-label={t('activity.video.findForm')} className="inline-form" onSubmit={(e) => void find(e)}>
         <div className="field">
-          <label htmlFor="video-find">Shipment, order, tracking id, IMEI or SKU</label>
+          <label htmlFor="video-find">{t('activity.video.findLabel')}</label>
           <input id="video-find" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
-        <button type="submit">Find clip</button>
+        <button type="submit">{t('activity.video.find')}</button>
       </form>
       {note ? <p role={note.ok ? 'status' : 'alert'}>{note.text}</p> : null}
       <div className="video-panel">
-        <ul aria-label="Clips">
+        <ul aria-label={t('activity.video.clips')}>
           {(clips ?? []).map((c) => (
             <li key={c.clipId}>
               <button type="button" aria-pressed={open?.clip.clipId === c.clipId} onClick={() => void play(c)}>
                 {c.shipmentId} · {istStamp(new Date(c.startedAt))}
-                {seconds(c) !== undefined ? ` · ${seconds(c)} s` : ''}
-                {STATE_WORDS[c.state] ? ` · ${STATE_WORDS[c.state]}` : ''}
-                {c.keep ? ' · kept for a claim' : ''}
+                {seconds(c) !== undefined ? ` · ${t('activity.video.seconds', { n: seconds(c) })}` : ''}
+                {STATE_WORDS[c.state] ? ` · ${t(STATE_WORDS[c.state])}` : ''}
+                {c.keep ? ` · ${t('activity.video.kept')}` : ''}
               </button>
             </li>
           ))}
         </ul>
         {open ? (
-          <div aria-label={`Clip of ${open.clip.shipmentId}`} role="region">
-            {open.url ? <video ref={player} src={open.url} controls aria-label="Clip player" /> : <p role="status">Loading the clip…</p>}
+          <div aria-label={t('activity.video.clipOf', { id: open.clip.shipmentId })} role="region">
+            {open.url ? <video ref={player} src={open.url} controls aria-label={t('activity.video.player')} /> : <p role="status">{t('activity.video.loading')}</p>}
             <p>
-              Orders {open.clip.orderIds.join(', ') || '—'} · {open.clip.desk} · {open.clip.operator || 'no operator'}
-              {open.clip.trackingIds.length ? ` · tracking ${open.clip.trackingIds.join(', ')}` : ''}
+              {t('activity.video.orders', { ids: open.clip.orderIds.join(', ') || '—' })} · {open.clip.desk} · {open.clip.operator || t('activity.video.noOperator')}
+              {open.clip.trackingIds.length ? ` · ${t('activity.video.tracking', { ids: open.clip.trackingIds.join(', ') })}` : ''}
             </p>
-            <ol aria-label="Scan timeline" className="video-timeline">
+            <ol aria-label={t('activity.video.timeline')} className="video-timeline">
               {open.marks.map((m, i) => (
                 <li key={i} className={m.ok ? 'mark-ok' : 'mark-bad'}>
                   <button type="button" onClick={() => jump(m)} disabled={!open.url}>
@@ -142,13 +146,13 @@ export function VideoPanel() {
               ))}
             </ol>
             <label className="check">
-              <input type="checkbox" checked={open.clip.keep} onChange={(e) => void keep(open.clip, e.target.checked)} /> Keep for a claim (never deleted by retention)
+              <input type="checkbox" checked={open.clip.keep} onChange={(e) => void keep(open.clip, e.target.checked)} /> {t('activity.video.keep')}
             </label>{' '}
             <button type="button" onClick={() => void exportClip(open.clip)}>
-              Export for a claim
+              {t('activity.video.export')}
             </button>
             {exported ? (
-              <p aria-label="Exported files">
+              <p aria-label={t('activity.video.exportedFiles')}>
                 {exported.clip}
                 <br />
                 {exported.pdf}

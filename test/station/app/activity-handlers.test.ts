@@ -159,6 +159,31 @@ describe('desk events in the journal and in Activity', () => {
     expect(texts.join(' ')).not.toContain('(sku)');
   });
 
+  it("keeps a refused scan's reason as catalogue keys: said and found in Hindi; an older record's English reason stays as it is", async () => {
+    const id = await plainShipment();
+    const wrong = 'NOT-IN-THIS-BOX-7';
+    await h.api.invoke('desk.scan', { raw: id, source: 'serial' });
+    const said = await h.api.invoke('desk.scan', { raw: wrong, source: 'serial' });
+    expect(said.feedback.tone).toBe('error');
+    await h.api.invoke('desk.putAside', {});
+    const record = (await h.ctx.journal.records()).find((r) => r.type === 'scan' && r.raw === wrong);
+    expect(record).toMatchObject({ refused: said.feedback.text, refusedSentences: [{ key: 'station.pack.wrongItem', params: { code: wrong, id } }] });
+
+    const [entry] = await h.api.invoke('activity.search', { text: wrong });
+    expect(entry).toMatchObject({ kind: 'scan.refused', status: 'failed', reasons: [{ key: 'station.pack.wrongItem', params: { code: wrong, id } }] });
+    expect(entry!.text).toBe(`Refused scan of SKU ${wrong} at Desk 1 by Asha: ${said.feedback.text}`);
+    // The reason's Hindi words find the line in Hindi (they are no words of its English).
+    const hindi = 'इसे वापस रखें';
+    expect((await h.api.invoke('activity.search', { text: hindi, language: 'hi' })).map((e) => e.seq)).toEqual([entry!.seq]);
+    expect(await h.api.invoke('activity.search', { text: hindi, language: 'en' })).toEqual([]);
+
+    // A record written before reasons had keys: its English words, no keys.
+    await h.ctx.journal.appendScan({ sessionId: 'older-session', raw: 'OLD-CODE-1', kind: 'sku', value: 'OLD-CODE-1', refused: 'Wrong item: OLD-CODE-1 is not in shipment X1.' });
+    const [old] = await h.api.invoke('activity.search', { text: 'OLD-CODE-1', language: 'hi' });
+    expect(old).toMatchObject({ kind: 'scan.refused', sentence: { key: 'activity.scan.refused', params: { reason: 'Wrong item: OLD-CODE-1 is not in shipment X1.' } } });
+    expect(old!.reasons).toBeUndefined();
+  });
+
   it('says the desk plainly when nobody is signed in at it: "at Desk 1", never "by Desk 1"', async () => {
     // The app journals the desk's name as the operator when none is set; a test harness may leave it empty.
     for (const operator of ['Desk 1', '']) {

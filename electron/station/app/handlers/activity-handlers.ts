@@ -1,9 +1,7 @@
 // Contract handlers of the activity screen (issue "packing desk app", screen 8): the journal as
 // an audit trail in sentences, newest first, and the counts per shift and packs per hour.
 // Dates without a zone are IST, the marketplace's reading (spec § POST /v3/shipments/filter/).
-import { StationError, type KeyedSentence } from '../../../../shared/contract/define.js';
-import { sentenceParams } from '../../../../shared/i18n/sentence-parts.js';
-import { slipWords } from '../../printing/slip-words.js';
+import { StationError } from '../../../../shared/contract/define.js';
 import { countsPerShift, packsPerHour, queryAudit } from '../../journal/audit-query.js';
 import { istInstant, istParts, parseIst, todayIst } from '../../packing/ist-dates.js';
 import type { AppContext } from '../app-context.js';
@@ -11,6 +9,7 @@ import type { Handlers } from '../dispatcher.js';
 import { indexTrail, sentenceFor } from './activity-sentences.js';
 import { journalEvent } from './desk-events.js';
 import { countsPerOperator } from '../../journal/operator-counts.js';
+import { lineWordsIn } from './activity-language.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -41,15 +40,15 @@ export function activityHandlers(ctx: AppContext): Handlers {
       const needle = text?.trim().toLowerCase();
       // The packer searches in the words the screen shows: the sentence in the desk's language
       // as well as its English and the record (ids, codes).
-      const shown = language ? slipWords(language) : undefined;
-      const inDeskLanguage = (s: KeyedSentence | undefined) => (s && shown && shown.language !== 'en' ? shown.t(s.key, sentenceParams(s, (key, params) => shown.t(key, params))) : '');
+      const inDeskLanguage = lineWordsIn(language);
       const out = [];
       // Newest first: the screen opens on what just happened.
       for (const entry of queryAudit(records, range).reverse()) {
         const sentence = sentenceFor(entry, index);
         if (!sentence) continue;
-        if (needle && !`${sentence.text} ${inDeskLanguage(sentence.sentence)} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
-        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, sentence: sentence.sentence, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
+        if (needle && !`${sentence.text} ${inDeskLanguage(sentence)} ${JSON.stringify(entry.record)}`.toLowerCase().includes(needle)) continue;
+        const reasons = sentence.reasons ? { reasons: sentence.reasons } : {};
+        out.push({ seq: entry.record.seq, at: entry.record.at, kind: sentence.kind, text: sentence.text, sentence: sentence.sentence, ...reasons, shipmentIds: entry.shipmentIds, ...personOf(entry), status: sentence.status });
         if (out.length >= limit) break;
       }
       return out;

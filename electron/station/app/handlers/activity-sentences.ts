@@ -14,6 +14,8 @@ export interface Sentence {
   text: string;
   sentence: KeyedSentence;
   status?: string;
+  /** A refused scan's reason as the desk said it (keys), for the sentence's {{reason}}. */
+  reasons?: KeyedSentence[];
 }
 
 const PRODUCT_SCANS = new Set(['sku', 'fsn', 'ean13', 'upca']);
@@ -210,7 +212,10 @@ function keyedFor(entry: AuditEntry, index: TrailIndex): Omit<Sentence, 'text'> 
         const m = measurement(r.value);
         return { kind: 'measure', sentence: said(entry, m ? keyed('activity.scan.measured', { what: m }) : keyed('activity.scan.measuredParcel')) };
       }
-      if (r.refused !== undefined) return { kind: 'scan.refused', sentence: said(entry, keyed('activity.scan.refused', { reason: r.refused }, { scan: scanned(r) })), status: 'failed' };
+      if (r.refused !== undefined) {
+        const sentence = said(entry, keyed('activity.scan.refused', { reason: r.refused }, { scan: scanned(r) }));
+        return { kind: 'scan.refused', sentence, status: 'failed', ...(r.refusedSentences?.length ? { reasons: r.refusedSentences } : {}) };
+      }
       if (r.kind === 'undo') return { kind: 'scan.undo', sentence: said(entry, keyed('activity.scan.undo')) };
       if (r.kind === 'remove-serial') return { kind: 'scan.removeSerial', sentence: said(entry, keyed('activity.scan.removeSerial', { serial: r.value })) };
       if (r.kind === 'count') return { kind: 'scan.count', sentence: said(entry, keyed('activity.scan.count', { count: Number(r.value) || 0, value: r.value })) };

@@ -3,6 +3,7 @@
 // hands in a source it opened itself. A desk without a warehouse database answers "not in
 // warehouse mode" in words, never an error.
 import type { BoardView } from '../../../../shared/contract/warehouse.js';
+import { StationError } from '../../../../shared/contract/define.js';
 import type { EventHub, Handlers } from '../dispatcher.js';
 import { openBoardSource, type BoardSource } from '../../warehouse/board-source.js';
 import type { PgListeners } from '../../warehouse/pg-listener.js';
@@ -17,6 +18,9 @@ import { warehouseProblemSentence } from '../../warehouse/warehouse-problem-word
 
 const NOT_WAREHOUSE_SAID = keyed('warehouse.db.board.notWarehouse');
 export const NOT_WAREHOUSE = englishSentence(NOT_WAREHOUSE_SAID);
+
+/** The whole warehouse's activity could not be read (the database is away or refused the query). */
+export const ACTIVITY_UNREADABLE = 'WAREHOUSE_ACTIVITY_UNREADABLE';
 
 export interface BoardAccess {
   /** The board, opened on first use; undefined when there is no warehouse database. */
@@ -39,10 +43,17 @@ export function boardHandlers(access: BoardAccess, boardOnly = false): Handlers 
         return { enabled: true, link: 'connecting', boardOnly, reason: englishSentence(said), reasonSentence: said };
       }
     },
-    'warehouse.activity': async ({ text, limit }) => {
-      const source = await access.source();
-      if (!source) return { enabled: false, reason: NOT_WAREHOUSE, entries: [] };
-      return { enabled: true, entries: await source.activity({ text, limit }) };
+    'warehouse.activity': async ({ text, limit, language }) => {
+      try {
+        const source = await access.source();
+        if (!source) return { enabled: false, reason: NOT_WAREHOUSE, entries: [] };
+        return { enabled: true, entries: await source.activity({ text, limit, language }) };
+      } catch (error) {
+        if (error instanceof StationError && error.sentence) throw error;
+        // The database did not answer: said in the desk's language, the driver's words kept for the log.
+        const sentence = keyed('activity.warehouseUnreadable');
+        throw new StationError(ACTIVITY_UNREADABLE, `${englishSentence(sentence)} (${(error as Error).message})`, sentence);
+      }
     },
   };
 }

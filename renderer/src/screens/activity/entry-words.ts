@@ -2,7 +2,8 @@
 // sentence) and its status. Shared by this desk's Activity and the whole warehouse's.
 import type { KeyedSentence } from '../../../../shared/contract/define.js';
 import { msgKey, tr } from '../../i18n/i18n.js';
-import { sentenceWords } from '../../i18n/said-words.js';
+import { saidWords, sentenceWords } from '../../i18n/said-words.js';
+import { withReasons } from '../../../../shared/i18n/refusal-reasons.js';
 
 const STATUS_WORDS: Record<string, string> = {
   ok: msgKey('activity.status.done'),
@@ -21,7 +22,13 @@ export function statusWords(status: string | undefined): string {
   return key ? tr(key) : status;
 }
 
-/** What happened, in the desk's language when the station gave it as a key. */
-export function entryWords(e: { text: string; sentence?: KeyedSentence }): string {
-  return e.sentence ? sentenceWords(e.sentence, e.text) : e.text;
+/**
+ * What happened, in the desk's language when the station gave it as a key; a refused scan with
+ * its reason said too (a record kept before reasons had keys keeps its English reason).
+ */
+export function entryWords(e: { text: string; sentence?: KeyedSentence; reasons?: KeyedSentence[] }): string {
+  if (!e.sentence) return e.text;
+  // saidWords gives back the text ('') when this page lacks a key of the reason: it stays English.
+  const sentence = withReasons(e.sentence, e.reasons, (s) => saidWords({ text: '', sentences: [s] }) || undefined);
+  return sentenceWords(sentence, e.text);
 }

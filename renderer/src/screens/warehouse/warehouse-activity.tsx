@@ -13,6 +13,7 @@ import { useWarehouseMode } from './warehouse-mode.js';
 import './warehouse.css';
 import { entryWords, statusWords } from '../activity/entry-words.js';
 import { useT } from '../../i18n/use-t.js';
+import { i18n } from '../../i18n/i18n.js';
 
 export type ActivityScope = 'desk' | 'warehouse';
 
@@ -58,7 +59,7 @@ export function WarehouseActivity() {
     (needle: string) => {
       last.current = Date.now();
       setState((s) => ({ ...s, loading: true }));
-      api.invoke('warehouse.activity', { text: needle || undefined, limit: LIMIT }).then(
+      api.invoke('warehouse.activity', { text: needle || undefined, limit: LIMIT, language: i18n.language }).then(
         (r) => {
           setEntries(r.entries);
           setState({ loading: false, searched: true, reason: r.enabled ? undefined : r.reason });
