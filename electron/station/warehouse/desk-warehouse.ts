@@ -115,6 +115,7 @@ export class DeskWarehouse implements DeskClaims {
       prefix: options.invoicePrefix,
       autoInvoicing: options.autoInvoicing,
       outageBlock: { store: fileOutageBlockStore(join(options.dataDir, OUTAGE_BLOCK_FILE)), size: options.outageBlockSize },
+      onClash: (text) => options.log?.(text),
     });
     this.invoices = new SettlingNumbering(this.series);
     this.serials = new SerialRegistry(this.pool, clock);
@@ -211,6 +212,14 @@ export class DeskWarehouse implements DeskClaims {
       // Provably ours only while the lease this desk last got lasts: after that another desk may take it over.
       return mine.filter((id) => this.safelyHeld(id));
     }
+  }
+
+  async ensureLease(shipmentIds: readonly string[]): Promise<string[]> {
+    // Enough lease left (a third: a pack's answer comes well within it): no round trip.
+    const low = shipmentIds.filter((id) => !this.safelyHeld(id));
+    if (low.length === 0) return [...shipmentIds];
+    const renewed = new Set(await this.confirm(low));
+    return shipmentIds.filter((id) => !low.includes(id) || (renewed.has(id) && this.safelyHeld(id)));
   }
 
   async release(shipmentId: string): Promise<void> {
