@@ -4,7 +4,7 @@
 // given back and issued again. Two real desks (DeskWarehouse, submitPack) on one PostgreSQL and
 // one sandbox whose pack answer is slower than the lease; outcomes read from the database and the
 // sandbox. Also: the conditional give-back and the tolerant "used" of the series, alone, and a
-// desk that refuses to send a pack whose lease has lapsed.
+// desk (and a wave's send) that refuses to send a pack whose lease has lapsed.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,9 @@ import type { ShipmentWire } from '../../shared/api/shipments.js';
 import { Journal } from '../../electron/station/journal/journal.js';
 import { istInstant } from '../../electron/station/packing/ist-dates.js';
 import type { DeskDeps } from '../../electron/station/packing/pack-desk.js';
-import { parcelsFromListing } from '../../electron/station/packing/pack-request.js';
+import type { PackShipmentRequest } from '../../shared/api/pack.js';
+import { CLAIM_LAPSED, sendHeld } from '../../electron/station/packing/held-pack.js';
+import { buildPackRequest, parcelsFromListing } from '../../electron/station/packing/pack-request.js';
 import type { PackSessionState } from '../../electron/station/packing/pack-session.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
 import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
@@ -182,6 +184,32 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
     expect(await submitPack(b.deps, atB.session, atB.shipment)).toEqual({ ok: true });
     const db = wh.pool({ url });
     expect((await db.query("SELECT status, shipment_id, desk FROM invoice_numbers WHERE status <> 'block'")).rows).toEqual([{ status: 'used', shipment_id: id, desk: 'Desk D' }]);
+  });
+
+  it('a wave sends only the shipments whose claim outlasts the pack; the lapsed one is answered as refused without reaching the marketplace', { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const [a, b] = [await openDesk(url, 'Desk E'), await openDesk(url, 'Desk F')];
+    const [kept, lapsed] = await order(2);
+    expect(await a.warehouse.claimMany([kept, lapsed], 'op-E', 'wave-E')).toMatchObject({ claimed: [kept, lapsed] });
+    a.warehouse.keeper.stop();
+    await until('Desk F to take one lapsed claim over', async () => (await b.warehouse.claim(lapsed, 'op-F')).ok, 10_000);
+    // Desk E renews what it still holds as a wave does just before its pack; the other is gone.
+    const requests = new Map<string, PackShipmentRequest>();
+    for (const id of [kept, lapsed]) {
+      const { shipment, session } = await verified(a, id);
+      const invoice = await a.warehouse.invoices.reserve(shipment.orderItems[0].orderId, id);
+      requests.set(id, buildPackRequest({ shipment, lines: session.lines, parcels: session.parcels, facts: a.deps.facts.of, invoice, at: new Date() }));
+    }
+    const before = sb.world.events.length;
+    const answers = await sendHeld(a.warehouse, a.client.orders, [kept, lapsed], requests);
+    expect(answers.map((r) => [r.shipmentId, r.processingStatus, r.errorCode])).toEqual([
+      [kept, 'SUCCESS', null],
+      [lapsed, 'FAILURE', CLAIM_LAPSED],
+    ]);
+    // A read settles the documents (the Packed event); the lapsed one is still approved.
+    const states = new Map((await a.client.orders.getShipments({ shipmentIds: [kept, lapsed] })).map((s) => [s.shipmentId, s.orderItems.map((i) => i.status)]));
+    expect(states.get(lapsed)!.every((x) => x === 'APPROVED')).toBe(true);
+    expect(sb.world.events.slice(before).filter((e) => e.kind === 'Packed').map((e) => e.shipmentId)).toEqual([kept]);
   });
 });
 

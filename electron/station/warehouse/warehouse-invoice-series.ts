@@ -5,7 +5,10 @@
 // are unique across desks and consecutive. Rules, each number accounted for by a row:
 // - a retried pack of the same shipment gets its open number back;
 // - a number of a pack the marketplace refused is given back (status 'free') and the next pack
-//   of any desk takes the lowest free number before a new one, so refusals leave no gap;
+//   of any desk takes the lowest free number before a new one, so refusals leave no gap; only
+//   while it is still the desk's reservation of that shipment (packing/pack-invoice-numbers.ts
+//   reads the shipment back first: packed by another desk, it is not given back);
+// - a number the marketplace took is used by its shipment, whatever became of its reservation;
 // - a number that will never be used (order cancelled) is void, with the reason;
 // - each desk holds a small block for outages (status 'block'); numbers of it used while the
 //   database was away are reported back when it returns. Blocks make numbers consecutive per
