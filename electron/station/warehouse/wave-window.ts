@@ -1,7 +1,8 @@
 // What a desk remembers of its waves' candidates between bulk claims, so each claim sends the
-// database a short window of candidates instead of the whole queue. Sending all 2,000 candidates
-// of a wave on every call made PostgreSQL unnest and join 2,000 ids per call, on cores shared with
-// every other desk; most of them were long packed or held by other desks.
+// database a short window of candidates instead of the whole queue: sending all 2,000 of a wave
+// on every call made PostgreSQL unnest and look up 2,000 ids per call (1.2 ms alone against
+// 0.85 ms for a window of 240, more on cores shared with every other desk), most of them long
+// packed or held by other desks.
 //
 // - packed: a packed claim stays packed for good (claims.ts), so it is never sent again;
 // - held: claimed by a desk (this one too) when last seen. Such a claim can end: its lease runs
