@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from '../../electron/station/warehouse/claim-plans.js';
 import { ClaimService } from '../../electron/station/warehouse/claims.js';
 import { migrate } from '../../electron/station/warehouse/migrations.js';
-import { waveClaimStatement } from '../../electron/station/warehouse/wave-claims.js';
+import { openAmongStatement, waveClaimStatement } from '../../electron/station/warehouse/wave-claims.js';
+import { WINDOW_FACTOR } from '../../electron/station/warehouse/wave-window.js';
 import type { WarehouseClient, WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { freshDatabase, requirePostgres } from '../support/postgres.js';
 import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
 
-const CLAIM_STATEMENTS = ['station-claim-lock', 'station-wave-claim'];
+const CLAIM_STATEMENTS = ['station-claim-lock', 'station-wave-claim', 'station-wave-open'];
 
 const prepared = async (client: WarehouseClient): Promise<string[]> =>
   (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((r) => r.name);
@@ -92,7 +93,8 @@ describe.runIf(requirePostgres())('claim plans', () => {
     const now = new Date('2026-11-24T05:00:00Z');
     await pool.query("INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until, packed_at) SELECT 'OLD-' || g, 'Desk 1', 'Asha', $1, $1, $1 FROM generate_series(1, 20000) g", [now]);
     await pool.query('ANALYZE claims');
-    const candidates = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? `OLD-${i + 1}` : `NEW-${i}`));
+    // A window of a wave's 2,000 candidates (wave-window.ts), as a busy claim sends it.
+    const candidates = Array.from({ length: 20 * WINDOW_FACTOR * 4 }, (_, i) => (i % 2 === 0 ? `OLD-${i + 1}` : `NEW-${i}`));
     const statement = waveClaimStatement({ candidates, desk: 'Desk 2', operator: 'Ravi', waveId: 'w', limit: 20, now, until: new Date(now.getTime() + 60_000) });
     const client = await pool.connect();
     try {
@@ -100,6 +102,10 @@ describe.runIf(requirePostgres())('claim plans', () => {
       const plan = (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${statement.text}`, values: statement.values })).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Index Scan using claims_open on claims/);
       expect(plan).not.toMatch(/Seq Scan on claims/);
+      // The held candidates looked at again: through the same index.
+      const open = openAmongStatement(candidates, now);
+      const openPlan = (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${open.text}`, values: open.values })).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(openPlan).toMatch(/Index Scan using claims_open on claims/);
     } finally {
       await client.query('ROLLBACK');
       client.release();

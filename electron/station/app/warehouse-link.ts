@@ -215,6 +215,7 @@ function refusingClaims(text: string, sentence: KeyedSentence): DeskClaims {
     claim: async () => ({ ok: false, text, sentence }),
     holds: () => false,
     confirm: async () => [],
+    ensureLease: async () => [],
     release: async () => undefined,
     serialPackedElsewhere: async () => undefined,
     reserveSerials: async () => ({ text, sentences: [sentence] }),

@@ -9,7 +9,9 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { buildPackRequest, PackInputError, parcelsFromListing } from '../packing/pack-request.js';
 import type { ShipmentOp } from '../packing/reconcile.js';
 import { checkActionable } from '../packing/shipment-checks.js';
-import { giveBackRefused, type DeskClaims } from '../packing/desk-claims.js';
+import type { DeskClaims } from '../packing/desk-claims.js';
+import { sendHeld } from '../packing/held-pack.js';
+import { markNumbersUsed, settleRefusedNumbers, type PackNumber } from '../packing/pack-invoice-numbers.js';
 import type { Station } from '../station.js';
 import { applyWithReconcile, waitForDocuments } from '../packing/wave-batch.js';
 
@@ -86,16 +88,16 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
   }
   if (requests.size === 0) return result;
 
-  result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => station.client.orders.pack(batch.map((id) => requests.get(id)!)), result.failed);
-  // Shipments of one order share the order's reservation (invoice-series.ts), so each number
-  // is marked once.
-  for (const number of new Set(result.packed.map((id) => invoiceOf.get(id)).filter((n): n is string => !!n))) await station.numbering.markUsed(number);
+  // Warehouse mode: only shipments whose claim outlasts the pack are sent (held-pack.ts).
+  result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => sendHeld(station.warehouse, station.client.orders, batch, requests), result.failed);
+  const numbered = (ids: string[]): PackNumber[] => ids.flatMap((shipmentId) => (invoiceOf.has(shipmentId) ? [{ shipmentId, invoiceNumber: invoiceOf.get(shipmentId)! }] : []));
+  await markNumbersUsed(station.numbering, numbered(result.packed));
   if (station.warehouse) {
     await station.warehouse.packed(result.packed);
-    for (const id of [...requests.keys()].filter((x) => !result.packed.includes(x))) {
-      await giveBackRefused(station.numbering, invoiceOf.get(id), 'The marketplace did not pack the shipment.');
-      await station.warehouse.release(id);
-    }
+    const notPacked = [...requests.keys()].filter((x) => !result.packed.includes(x));
+    // Read back first: not packed here may mean packed by another desk, with this very number.
+    await settleRefusedNumbers(station.numbering, station.client.orders, numbered(notPacked), 'The marketplace did not pack the shipment.');
+    for (const id of notPacked) await station.warehouse.release(id);
   }
   options.progress?.(`Packed ${result.packed.length} of ${requests.size}; waiting for labels.`);
   const { ready } = await waitUntilPacked(station, result.packed, options);

@@ -32,6 +32,12 @@ export interface DeskClaims {
    * holds (while the database is away: those it holds as far as it knows).
    */
   confirm(shipmentIds: readonly string[]): Promise<string[]>;
+  /**
+   * Just before a pack is sent: the ids whose lease lasts long enough for the pack to land (the
+   * lease is renewed first when it runs low). The others must not be sent: their lease lapsed
+   * (another desk may take them over) or cannot be renewed while the database is away.
+   */
+  ensureLease(shipmentIds: readonly string[]): Promise<string[]>;
   /** The desk lets go (put aside, closed, not packed). Never rejects: an unreachable database lets the lease run out. */
   release(shipmentId: string): Promise<void>;
   /** Where a serial scanned for this shipment was already packed, in words; undefined when it is free (or cannot be checked now). */
@@ -50,8 +56,3 @@ export interface DeskClaims {
 
 /** The invoice numbers the desk and the wave use: the desk's own series, or the warehouse's behind the async interface. */
 export type DeskInvoices = InvoiceSeries | InvoiceNumbering;
-
-/** A refused pack's number goes back to the shared series; the desk's own series keeps it for the retry, as it always did. */
-export async function giveBackRefused(invoices: DeskInvoices, invoiceNumber: string | undefined, reason: string): Promise<void> {
-  if (invoiceNumber && 'givesBackRefused' in invoices && invoices.givesBackRefused) await invoices.markRefused(invoiceNumber, reason);
-}

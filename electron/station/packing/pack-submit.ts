@@ -7,7 +7,7 @@ import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { MarketplaceError } from '../api/errors.js';
 import { journaled } from '../journal/journaled-call.js';
 import type { DeskDeps } from './pack-desk.js';
-import { giveBackRefused } from './desk-claims.js';
+import { markNumbersUsed, settleRefusedNumbers } from './pack-invoice-numbers.js';
 import { adviceFor } from './pack-error-messages.js';
 import { buildPackRequest, PackInputError } from './pack-request.js';
 import type { PackSessionState } from './pack-session.js';
@@ -66,6 +66,8 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     if (e instanceof PackInputError) return { ok: false, code: 'INCOMPLETE', text: e.message };
     throw e;
   }
+  const lapsed = await leaseLapsed(deps, shipment.shipmentId);
+  if (lapsed) return lapsed;
   let ok = false;
   let refusedForSure = false;
   let failure: PackOutcome | undefined;
@@ -95,11 +97,14 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     if (!ok) failure = { ok: false, code: e.code ?? e.kind, ...(e.code ? refusal(e.code, e.message) : { text: `${e.message} Press Enter to try again.` }) };
   }
   if (!ok) {
-    // A definite refusal: the shared series takes the number back for the next pack (README rule).
-    if (refusedForSure) await giveBackRefused(deps.invoices, invoiceNumber, failure && !failure.ok ? failure.text : 'refused');
+    // A definite refusal: the shared series takes the number back for the next pack (README
+    // rule), unless the shipment turns out packed, by another desk maybe, with this number.
+    if (refusedForSure && invoiceNumber) {
+      await settleRefusedNumbers(deps.invoices, deps.client.orders, [{ shipmentId: shipment.shipmentId, invoiceNumber }], failure && !failure.ok ? failure.text : 'refused');
+    }
     return failure!;
   }
-  if (invoiceNumber) await deps.invoices.markUsed(invoiceNumber);
+  if (invoiceNumber) await markNumbersUsed(deps.invoices, [{ shipmentId: shipment.shipmentId, invoiceNumber }]);
   const parcel = session.parcels[0];
   await deps.journal.appendSession({
     sessionId: session.sessionId,
@@ -112,6 +117,18 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
   });
   await deps.journal.appendSession({ sessionId: session.sessionId, event: 'closed', reason: 'done' });
   return { ok: true };
+}
+
+/**
+ * Warehouse mode, just before the pack leaves: the claim's lease must outlast the pack, or another
+ * desk could take the shipment over and pack it too. A lease running low is renewed; one that
+ * cannot be is refused in words, and the number stays reserved for the shipment's next pack.
+ */
+async function leaseLapsed(deps: DeskDeps, shipmentId: string): Promise<PackOutcome | undefined> {
+  const claims = deps.claims;
+  if (!claims || (await claims.ensureLease([shipmentId])).length > 0) return undefined;
+  const said = saying(claims.holds(shipmentId) ? sentence('station.claim.runningOut', { id: shipmentId }) : sentence('station.claim.noLongerHeld', { id: shipmentId }));
+  return { ok: false, code: 'CLAIM_LAPSED', text: said.text, sentences: said.sentences };
 }
 
 /** Waits for a shipment's documents; false when they did not come in time. */

@@ -22,6 +22,8 @@ import type { Journal } from '../journal/journal.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
+import { sendHeld } from './held-pack.js';
+import { markNumbersUsed, settleRefusedNumbers, type PackNumber } from './pack-invoice-numbers.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { searchSellerPacked } from './seller-search.js';
@@ -250,14 +252,20 @@ async function runBatch(
       summary.skipped.push(skippedFor(id, saying(sentence('station.wave.lostClaim'))));
     }
   }
-  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => deps.client.orders.pack(ids.map((id) => requests.get(id)!)), summary.failed, adder('packed', progress.packed));
-  await deps.invoices.markUsedMany(packed.flatMap((id) => invoiceOf.get(id) ?? []));
+  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => sendHeld(deps.claims, deps.client.orders, ids, requests), summary.failed, adder('packed', progress.packed));
+  await markNumbersUsed(deps.invoices, packed.flatMap((id) => numbered(id, invoiceOf)));
   await deps.claims?.packed(packed);
-  for (const id of [...requests.keys()].filter((id) => !packed.includes(id))) {
-    const n = invoiceOf.get(id);
-    if (n) await voidOrGiveBack(deps.invoices, n, 'The marketplace did not pack the shipment.');
-    await deps.claims?.release(id);
+  const notPacked = [...requests.keys()].filter((id) => !packed.includes(id));
+  if ('givesBackRefused' in deps.invoices && deps.invoices.givesBackRefused) {
+    // Read back first: refused may mean packed by another desk, with this very number.
+    await settleRefusedNumbers(deps.invoices, deps.client.orders, notPacked.flatMap((id) => numbered(id, invoiceOf)), 'The marketplace did not pack the shipment.');
+  } else {
+    for (const id of notPacked) {
+      const n = invoiceOf.get(id);
+      if (n) await voidOrGiveBack(deps.invoices, n, 'The marketplace did not pack the shipment.');
+    }
   }
+  for (const id of notPacked) await deps.claims?.release(id);
 
   const { ready } = await waitForDocuments(deps, packed, options.maxWaitMs ?? MAX_LABEL_GENERATION_MS, adder('ready', progress.ready));
   for (const id of packed.filter((x) => !ready.includes(x))) {
@@ -298,6 +306,11 @@ async function claimBatch(deps: WaveDeps, claims: DeskClaims, shipments: Shipmen
   }
   return out;
 }
+
+const numbered = (shipmentId: string, invoiceOf: ReadonlyMap<string, string>): PackNumber[] => {
+  const invoiceNumber = invoiceOf.get(shipmentId);
+  return invoiceNumber ? [{ shipmentId, invoiceNumber }] : [];
+};
 
 /** A number the wave did not use: given back to the shared series, or void in the desk's own (as before). */
 async function voidOrGiveBack(invoices: DeskInvoices, invoiceNumber: string, reason: string): Promise<void> {

@@ -12,7 +12,7 @@
 //   would close them after 10 s, and a scan after a quiet spell would wait for a new one.
 import { SINGLE_LOCK } from './claims.js';
 import type { WarehouseClient, WarehousePool } from './warehouse-pool.js';
-import { waveClaimStatement } from './wave-claims.js';
+import { openAmongStatement, waveClaimStatement } from './wave-claims.js';
 
 /** Connections a desk opens and readies at start: a claim and the outbox or a renewal at once. */
 export const WARM_CONNECTIONS = 2;
@@ -35,6 +35,7 @@ export async function warmClaimPlans(client: Pick<WarehouseClient, 'query'>): Pr
     try {
       await client.query(SINGLE_LOCK(''));
       await client.query(waveClaimStatement({ candidates: WARM_CANDIDATES, desk: '', operator: '', waveId: '', limit: 0, now: epoch, until: epoch }));
+      await client.query(openAmongStatement([], epoch));
       readied.add(client);
     } finally {
       await client.query('ROLLBACK');

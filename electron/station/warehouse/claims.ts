@@ -14,6 +14,7 @@ import type { Clock } from '../packing/ist-dates.js';
 import { istParts } from '../packing/ist-dates.js';
 import { inTransaction, withClient, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
 import { claimWaveRows, type NamedStatement } from './wave-claims.js';
+import { WaveMemory } from './wave-window.js';
 
 /** How long a claim lives without renewal; a desk renews every third of it. */
 export const DEFAULT_LEASE_MS = 90_000;
@@ -95,6 +96,8 @@ export interface ClaimServiceOptions {
 
 export class ClaimService {
   private readonly leaseMs: number;
+  /** Per desk, what its waves saw packed or held (wave-window.ts): later claims send less. */
+  private readonly waveMemory = new Map<string, WaveMemory>();
 
   constructor(
     private readonly pool: WarehousePool,
@@ -146,7 +149,14 @@ export class ClaimService {
   async claimWave(candidates: readonly string[], desk: string, operator: string, waveId: string, limit = candidates.length): Promise<string[]> {
     if (candidates.length === 0 || limit <= 0) return [];
     const { now, until } = this.times();
-    return withClient(this.pool, (client) => claimWaveRows(client, { candidates, desk, operator, waveId, limit, now, until }));
+    const memory = this.memoryOf(desk);
+    return withClient(this.pool, (client) => claimWaveRows(client, { candidates, desk, operator, waveId, limit, now, until }, memory));
+  }
+
+  private memoryOf(desk: string): WaveMemory {
+    let memory = this.waveMemory.get(desk);
+    if (!memory) this.waveMemory.set(desk, (memory = new WaveMemory()));
+    return memory;
   }
 
   /** Extends the desk's leases; returns the ids the desk no longer holds (taken over or released). */
@@ -196,6 +206,7 @@ export class ClaimService {
     const result = await withClient(this.pool, (client) =>
       client.query('UPDATE claims SET packed_at = $3 WHERE shipment_id = $1 AND desk = $2 AND packed_at IS NULL', [shipmentId, desk, now]),
     );
+    this.memoryOf(desk).notePacked([shipmentId]);
     return result.rowCount === 1;
   }
 

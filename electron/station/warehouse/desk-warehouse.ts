@@ -21,6 +21,7 @@ import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { settleLeftReservations } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
+import { OutagePacks } from './outage-packs.js';
 import { fileOutageBlockStore } from './outage-block.js';
 import { SerialRegistry } from './serials.js';
 import { CHECK_THE_UNIT, packedSerialSentence, REMOVE_THAT_SERIAL } from './serial-words.js';
@@ -92,7 +93,7 @@ export class DeskWarehouse implements DeskClaims {
   private readonly ownPool: boolean;
   private readonly lostListeners = new Set<(ids: string[]) => void>();
   /** Packed at the marketplace while the database was away: recorded as packed when it is back. */
-  private readonly unrecorded = new Set<string>();
+  private readonly outagePacks: OutagePacks;
   /** When each held claim's lease runs out as far as this desk knows (its last claim or renewal). */
   private readonly leaseEnds = new Map<string, number>();
   private linkError: string | undefined;
@@ -115,9 +116,18 @@ export class DeskWarehouse implements DeskClaims {
       prefix: options.invoicePrefix,
       autoInvoicing: options.autoInvoicing,
       outageBlock: { store: fileOutageBlockStore(join(options.dataDir, OUTAGE_BLOCK_FILE)), size: options.outageBlockSize },
+      onClash: (text) => options.log?.(text),
     });
     this.invoices = new SettlingNumbering(this.series);
     this.serials = new SerialRegistry(this.pool, clock);
+    this.outagePacks = new OutagePacks({
+      desk: this.desk,
+      claims: this.claims,
+      serials: this.serials,
+      online: (work) => this.online(work),
+      recorded: (id) => this.keeper.drop(id),
+      log: options.log,
+    });
     this.outbox = new JournalOutbox(this.pool, { desk: this.desk, journal: options.journal, intervalMs: options.outboxIntervalMs });
   }
 
@@ -166,7 +176,7 @@ export class DeskWarehouse implements DeskClaims {
       ...(reason ? { reason } : {}),
       ...(this.schemaVersion ? { schemaVersion: this.schemaVersion } : {}),
       outageNumbers: this.series.outageBlockStatus().available,
-      unrecorded: this.unrecorded.size + this.invoices.backlog,
+      unrecorded: this.outagePacks.size + this.invoices.backlog,
       outbox: { waiting: outbox.waiting, ...(outbox.lastError ? { lastError: outbox.lastError } : {}) },
     };
   }
@@ -213,6 +223,14 @@ export class DeskWarehouse implements DeskClaims {
     }
   }
 
+  async ensureLease(shipmentIds: readonly string[]): Promise<string[]> {
+    // Enough lease left (a third: a pack's answer comes well within it): no round trip.
+    const low = shipmentIds.filter((id) => !this.safelyHeld(id));
+    if (low.length === 0) return [...shipmentIds];
+    const renewed = new Set(await this.confirm(low));
+    return shipmentIds.filter((id) => !low.includes(id) || (renewed.has(id) && this.safelyHeld(id)));
+  }
+
   async release(shipmentId: string): Promise<void> {
     this.keeper.drop(shipmentId);
     this.leaseEnds.delete(shipmentId);
@@ -239,21 +257,18 @@ export class DeskWarehouse implements DeskClaims {
       return r.ok ? undefined : saying(...r.sentences, REMOVE_THAT_SERIAL);
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;
-      this.pendingSerials.set(shipmentId, { operator, serials: [...serials] });
+      this.outagePacks.holdSerials(shipmentId, operator, serials);
       return undefined;
     }
   }
 
-  private readonly pendingSerials = new Map<string, { operator: string; serials: PackedSerialIn[] }>();
-
   async releaseSerials(shipmentId: string): Promise<void> {
-    this.pendingSerials.delete(shipmentId);
+    this.outagePacks.forgetSerials(shipmentId);
     await this.online(() => this.serials.unregister(shipmentId)).catch(() => undefined);
   }
 
-  async packed(shipmentIds: readonly string[]): Promise<void> {
-    for (const id of shipmentIds) this.unrecorded.add(id);
-    await this.recordPacked();
+  packed(shipmentIds: readonly string[]): Promise<void> {
+    return this.outagePacks.add(shipmentIds);
   }
 
   async claimMany(shipmentIds: readonly string[], operator: string, waveId: string): Promise<{ claimed: string[]; refused: ClaimRefusal[] }> {
@@ -363,8 +378,8 @@ export class DeskWarehouse implements DeskClaims {
     this.catchingUp ??= (async () => {
       try {
         if (this.invoices.backlog > 0) await this.online(() => this.invoices.flush());
-        await this.recordPacked();
-        if (this.unrecorded.size === 0 && this.invoices.backlog === 0 && this.linkError === undefined) await this.online(() => this.series.refillOutageBlock());
+        await this.outagePacks.record();
+        if (this.outagePacks.size === 0 && this.invoices.backlog === 0 && this.linkError === undefined) await this.online(() => this.series.refillOutageBlock());
       } catch {
         // Still away: the next tick tries again.
       } finally {
@@ -372,34 +387,5 @@ export class DeskWarehouse implements DeskClaims {
       }
     })();
     return this.catchingUp;
-  }
-
-  /** One recording at a time: batches finishing together must not mark the same shipment twice. */
-  private recordPacked(): Promise<void> {
-    const run = this.recording.then(() => this.recordPackedNow());
-    this.recording = run.catch(() => undefined);
-    return run;
-  }
-
-  private recording: Promise<void> = Promise.resolve();
-
-  private async recordPackedNow(): Promise<void> {
-    for (const id of [...this.unrecorded]) {
-      try {
-        const pending = this.pendingSerials.get(id);
-        if (pending) {
-          const r = await this.online(() => this.serials.register(id, this.desk, pending.operator, pending.serials));
-          if (!r.ok) this.options.log?.(`Packed during the outage with a serial already packed elsewhere: ${r.message}`);
-          this.pendingSerials.delete(id);
-        }
-        const recorded = await this.online(() => this.claims.markPacked(id, this.desk));
-        if (!recorded) this.options.log?.(`Shipment ${id} was packed here while this desk no longer held its claim (the marketplace refuses any second pack).`);
-        this.unrecorded.delete(id);
-        this.keeper.drop(id);
-      } catch (error) {
-        if (error instanceof WarehouseUnreachableError) return;
-        throw error;
-      }
-    }
   }
 }

@@ -18,16 +18,18 @@ export interface InvoiceNumbering {
   /** The number and date for a shipment; a retried pack of the same shipment gets the same number. */
   reserve(orderId: string, shipmentId?: string): Promise<InvoiceAssignment>;
   reserveMany(requests: readonly InvoiceRequest[]): Promise<InvoiceAssignment[]>;
-  /** The marketplace accepted the pack with this number. */
-  markUsed(invoiceNumber: string): Promise<void>;
-  markUsedMany(invoiceNumbers: readonly string[]): Promise<void>;
+  /** The marketplace accepted the pack with this number (of this shipment, when given). */
+  markUsed(invoiceNumber: string, shipmentId?: string): Promise<void>;
+  /** `shipmentIds[i]`, when given, is the shipment packed with `invoiceNumbers[i]`. */
+  markUsedMany(invoiceNumbers: readonly string[], shipmentIds?: readonly string[]): Promise<void>;
   /** The number will never be used (order cancelled...): recorded with the reason. */
   markVoid(invoiceNumber: string, reason: string): Promise<void>;
   /**
    * The marketplace refused the pack, so no invoice was issued with this number. The desk's own
-   * series voids it (recorded); the warehouse series gives it to the next pack (no gap).
+   * series voids it (recorded); the warehouse series gives it to the next pack (no gap), only
+   * while it is still this desk's reservation (of this shipment, when given).
    */
-  markRefused(invoiceNumber: string, reason: string): Promise<void>;
+  markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void>;
   /** Reserved and not settled yet. */
   pending(): Promise<InvoiceReservation[]>;
 }

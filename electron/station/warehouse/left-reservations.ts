@@ -27,10 +27,10 @@ export async function settleLeftReservations(deps: LeftReservationsDeps, read: (
     for (const r of batch) {
       const s = found.get(r.shipmentId!);
       if (s && tookEffect('pack', s)) {
-        await deps.invoices.markUsed(r.invoiceNumber);
+        await deps.invoices.markUsed(r.invoiceNumber, s.shipmentId);
         await deps.recordPacked(s.shipmentId);
       }
-      else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await deps.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.');
+      else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) await deps.invoices.markRefused(r.invoiceNumber, 'The desk stopped before the pack was sent; not packed.', s.shipmentId);
       else await deps.invoices.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${s.shipmentId} is no longer approved (cancelled or packed without this number).` : 'Not packed: the shipment is gone at the marketplace.');
       settled++;
     }

@@ -8,7 +8,8 @@ import type { InvoiceAssignment, InvoiceNumbering, InvoiceRequest, InvoiceReserv
 import type { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
 import { WarehouseUnreachableError } from './warehouse-pool.js';
 
-type Settlement = { kind: 'used'; numbers: string[] } | { kind: 'void' | 'refused'; numbers: string[]; reason: string };
+/** `shipmentIds[i]`: the shipment of `numbers[i]`, when known. */
+type Settlement = { kind: 'used'; numbers: string[]; shipmentIds?: string[] } | { kind: 'void' | 'refused'; numbers: string[]; reason: string; shipmentIds?: string[] };
 
 export class SettlingNumbering implements InvoiceNumbering {
   readonly givesBackRefused = true;
@@ -24,20 +25,20 @@ export class SettlingNumbering implements InvoiceNumbering {
     return this.series.reserveMany(requests);
   }
 
-  markUsed(invoiceNumber: string): Promise<void> {
-    return this.settle({ kind: 'used', numbers: [invoiceNumber] });
+  markUsed(invoiceNumber: string, shipmentId?: string): Promise<void> {
+    return this.settle({ kind: 'used', numbers: [invoiceNumber], ...(shipmentId ? { shipmentIds: [shipmentId] } : {}) });
   }
 
-  markUsedMany(invoiceNumbers: readonly string[]): Promise<void> {
-    return invoiceNumbers.length === 0 ? Promise.resolve() : this.settle({ kind: 'used', numbers: [...invoiceNumbers] });
+  markUsedMany(invoiceNumbers: readonly string[], shipmentIds?: readonly string[]): Promise<void> {
+    return invoiceNumbers.length === 0 ? Promise.resolve() : this.settle({ kind: 'used', numbers: [...invoiceNumbers], ...(shipmentIds ? { shipmentIds: [...shipmentIds] } : {}) });
   }
 
   markVoid(invoiceNumber: string, reason: string): Promise<void> {
     return this.settle({ kind: 'void', numbers: [invoiceNumber], reason });
   }
 
-  markRefused(invoiceNumber: string, reason: string): Promise<void> {
-    return this.settle({ kind: 'refused', numbers: [invoiceNumber], reason });
+  markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void> {
+    return this.settle({ kind: 'refused', numbers: [invoiceNumber], reason, ...(shipmentId ? { shipmentIds: [shipmentId] } : {}) });
   }
 
   pending(): Promise<InvoiceReservation[]> {
@@ -72,8 +73,8 @@ export class SettlingNumbering implements InvoiceNumbering {
   }
 
   private send(s: Settlement): Promise<void> {
-    if (s.kind === 'used') return this.series.markUsedMany(s.numbers);
+    if (s.kind === 'used') return this.series.markUsedMany(s.numbers, s.shipmentIds);
     if (s.kind === 'void') return this.series.markVoid(s.numbers[0], s.reason);
-    return this.series.markRefused(s.numbers[0], s.reason);
+    return this.series.markRefused(s.numbers[0], s.reason, s.shipmentIds?.[0]);
   }
 }

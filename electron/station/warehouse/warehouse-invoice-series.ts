@@ -5,7 +5,10 @@
 // are unique across desks and consecutive. Rules, each number accounted for by a row:
 // - a retried pack of the same shipment gets its open number back;
 // - a number of a pack the marketplace refused is given back (status 'free') and the next pack
-//   of any desk takes the lowest free number before a new one, so refusals leave no gap;
+//   of any desk takes the lowest free number before a new one, so refusals leave no gap; only
+//   while it is still the desk's reservation of that shipment (packing/pack-invoice-numbers.ts
+//   reads the shipment back first: packed by another desk, it is not given back);
+// - a number the marketplace took is used by its shipment, whatever became of its reservation;
 // - a number that will never be used (order cancelled) is void, with the reason;
 // - each desk holds a small block for outages (status 'block'); numbers of it used while the
 //   database was away are reported back when it returns. Blocks make numbers consecutive per
@@ -28,6 +31,8 @@ export interface WarehouseInvoiceSeriesOptions {
   autoInvoicing?: boolean;
   counterWidth?: number;
   outageBlock?: { store: OutageBlockStore; size?: number };
+  /** Told, in words, when a number turns out to be on two shipments (for the desk's log). */
+  onClash?: (text: string) => void;
 }
 
 export interface WarehouseInvoiceAssignment extends InvoiceAssignment {
@@ -138,12 +143,14 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     return invoiceNumber;
   }
 
-  async markUsed(invoiceNumber: string): Promise<void> {
-    await this.markUsedMany([invoiceNumber]);
+  /** `shipmentId`: the shipment the marketplace packed with the number (recorded on its row). */
+  async markUsed(invoiceNumber: string, shipmentId?: string): Promise<void> {
+    await this.markUsedMany([invoiceNumber], shipmentId ? [shipmentId] : undefined);
   }
 
-  async markUsedMany(invoiceNumbers: readonly string[]): Promise<void> {
-    await this.settle(invoiceNumbers, 'used');
+  /** `shipmentIds[i]`, when given, is the shipment packed with `invoiceNumbers[i]`. */
+  async markUsedMany(invoiceNumbers: readonly string[], shipmentIds?: readonly string[]): Promise<void> {
+    await this.settle(invoiceNumbers, 'used', undefined, shipmentIds);
   }
 
   async markVoid(invoiceNumber: string, reason: string): Promise<void> {
@@ -151,11 +158,16 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     await this.settle([invoiceNumber], 'void', reason);
   }
 
-  async markRefused(invoiceNumber: string, reason: string): Promise<void> {
-    await this.settle([invoiceNumber], 'free', reason);
+  /**
+   * Gives the number back for the next pack, only while its row is still reserved by this desk
+   * (and, given the shipment, for that shipment): a number another desk took over with the
+   * shipment's claim, or already used, is left alone.
+   */
+  async markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void> {
+    await this.settle([invoiceNumber], 'free', reason, shipmentId ? [shipmentId] : undefined);
   }
 
-  private async settle(invoiceNumbers: readonly string[], status: 'used' | 'void' | 'free', reason?: string): Promise<void> {
+  private async settle(invoiceNumbers: readonly string[], status: 'used' | 'void' | 'free', reason?: string, shipmentIds?: readonly string[]): Promise<void> {
     const now = this.options.clock.now();
     try {
       await this.reportOfflineUse();
@@ -163,28 +175,72 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
       if (error instanceof WarehouseUnreachableError && this.settleOffline(invoiceNumbers, status, now, reason)) return;
       throw error;
     }
+    const clashes: string[] = [];
     await inTransaction(this.pool, async (client) => {
-      for (const n of new Set(invoiceNumbers)) {
+      const done = new Set<string>();
+      for (const [i, n] of invoiceNumbers.entries()) {
+        if (done.has(n)) continue;
+        done.add(n);
+        const shipmentId = shipmentIds?.[i];
+        if (status === 'free') {
+          // One conditional statement: the row is freed only if it is still this desk's
+          // reservation (for this shipment), never one taken over, re-issued or used meanwhile.
+          const freed = await client.query(
+            `UPDATE invoice_numbers SET status = 'free', desk = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
+               refusals = refusals + 1, refusal_reason = $2
+             WHERE invoice_number = $1 AND status = 'reserved' AND desk = $3 AND ($4::text IS NULL OR shipment_id = $4)`,
+            [n, reason ?? null, this.options.desk, shipmentId ?? null],
+          );
+          if (freed.rowCount === 0 && (await client.query('SELECT 1 FROM invoice_numbers WHERE invoice_number = $1', [n])).rowCount === 0) {
+            throw new Error(`Invoice number ${n} was never allocated in the warehouse series.`);
+          }
+          continue;
+        }
         const row = (await client.query<NumberRow>('SELECT * FROM invoice_numbers WHERE invoice_number = $1 FOR UPDATE', [n])).rows[0];
         if (!row) throw new Error(`Invoice number ${n} was never allocated in the warehouse series.`);
-        if (row.status === status && status !== 'free') continue;
+        if (status === 'used') {
+          const clash = await this.use(client, row, shipmentId, now);
+          if (clash) clashes.push(clash);
+          continue;
+        }
+        if (row.status === 'void') continue;
         // A reservation another desk took over with the shipment's claim is that desk's now: this
-        // desk neither gives it back nor voids it (the other desk may be packing with it).
-        if (row.status === 'reserved' && status !== 'used' && row.desk !== this.options.desk) continue;
-        if (row.status !== 'reserved' && !(status === 'void' && (row.status === 'free' || row.status === 'block'))) {
+        // desk does not void it (the other desk may be packing with it).
+        if (row.status === 'reserved' && row.desk !== this.options.desk) continue;
+        if (row.status !== 'reserved' && row.status !== 'free' && row.status !== 'block') {
           throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become ${status}.`);
         }
-        if (status === 'free') {
-          await client.query(
-            `UPDATE invoice_numbers SET status = 'free', desk = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
-               refusals = refusals + 1, refusal_reason = $2 WHERE invoice_number = $1`,
-            [n, reason ?? null],
-          );
-        } else {
-          await client.query('UPDATE invoice_numbers SET status = $2, settled_at = $3, void_reason = $4 WHERE invoice_number = $1', [n, status, now, reason ?? null]);
-        }
+        await client.query('UPDATE invoice_numbers SET status = $2, settled_at = $3, void_reason = $4 WHERE invoice_number = $1', [n, status, now, reason ?? null]);
       }
     });
+    for (const clash of clashes) this.options.onClash?.(clash);
+  }
+
+  /**
+   * The marketplace holds a pack with this number: the row says so, whatever became of the
+   * reservation meanwhile (given back, or taken for another shipment while this desk's pack was
+   * in flight). Only a number already used on another shipment cannot be corrected here: that is
+   * returned in words, for the desk's log. A void number stays void (its gap was explained).
+   */
+  private async use(client: WarehouseClient, row: NumberRow, shipmentId: string | undefined, now: Date): Promise<string | undefined> {
+    const n = row.invoice_number;
+    const target = shipmentId ?? row.shipment_id;
+    if (row.status === 'used') {
+      return shipmentId && row.shipment_id && row.shipment_id !== shipmentId
+        ? `Invoice number ${n} is on two packed shipments at the marketplace: ${row.shipment_id} and ${shipmentId}. Issue a credit note for one and invoice it again.`
+        : undefined;
+    }
+    if (row.status === 'void' || row.status === 'block') throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become used.`);
+    await client.query(
+      `UPDATE invoice_numbers SET status = 'used', settled_at = $2, shipment_id = $3, desk = $4
+       WHERE invoice_number = $1`,
+      [n, now, target, this.options.desk],
+    );
+    // Reserved for another shipment meanwhile: that shipment must not be packed with it; its
+    // desk's own settlement then reports the clash if its pack went out too.
+    return row.status === 'reserved' && shipmentId && row.shipment_id && row.shipment_id !== shipmentId
+      ? `Invoice number ${n} was reserved for shipment ${row.shipment_id} at ${row.desk ?? 'a desk'} while shipment ${shipmentId} was packed with it; ${row.shipment_id} gets a new number at its next pack.`
+      : undefined;
   }
 
   async pending(): Promise<InvoiceReservation[]> {

@@ -12,8 +12,13 @@
 //    thousands. A row another desk inserted meanwhile is left to it (ON CONFLICT DO NOTHING).
 //
 // The statement is a named prepared statement (claim-plans.ts): each connection parses it once,
-// and a desk's connections have it ready before the desk's first wave.
+// and a desk's connections have it ready before the desk's first wave. It is sent a window of the
+// candidates, not all of them (wave-window.ts): a desk remembers which candidates it saw packed or
+// held, and the statement says so of every candidate it was sent. Measured with 8 desk processes
+// claiming 20 among 2,000 at once on 2 busy cores, alternating runs: sending all 2,000 each call,
+// median 18-32 ms and p95 57-108 ms per claim; windows, median 5-10 ms and p95 29-57 ms.
 import type { WarehouseClient } from './warehouse-pool.js';
+import { WaveMemory } from './wave-window.js';
 
 /** The advisory lock class of wave picks (two-key form; the one-key migration lock is apart). */
 export const WAVE_PICK_LOCK_CLASS = 0x57415645;
@@ -42,7 +47,9 @@ export interface WaveClaimRequest {
 // very moment: a transaction-scoped advisory try-lock per id is to rows not yet inserted what SKIP
 // LOCKED is to existing ones. The OFFSET 0 fence keeps the lock after the NOT EXISTS (only missing
 // ids are ever locked) and the LIMIT stops locking once the wave has its share. Inserted in id
-// order, so two desks meeting on a row in the rare race wait instead of deadlocking.
+// order, so two desks meeting on a row in the rare race wait instead of deadlocking. `seen` says
+// which candidates sent are packed or held (for the desk's memory), one primary-key lookup each
+// (the LIMIT 1 keeps it a lookup, never a scan of every claim ever packed).
 const WAVE_CLAIM_SQL = `WITH candidate AS (SELECT id, pos FROM unnest($1::text[]) WITH ORDINALITY AS c(id, pos)),
   free AS (
     SELECT c.shipment_id, c.desk AS prev_desk, c.operator AS prev_operator FROM claims c JOIN candidate ON c.shipment_id = candidate.id
@@ -64,9 +71,14 @@ const WAVE_CLAIM_SQL = `WITH candidate AS (SELECT id, pos FROM unnest($1::text[]
   inserted AS (
     INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until, wave_id)
     SELECT id, $2, $3, $4, $5, $6 FROM picks ORDER BY id
-    ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id)
-  SELECT ARRAY(SELECT shipment_id FROM taken) AS taken, (SELECT count(*) FROM picks)::int AS picked,
-    ARRAY(SELECT shipment_id FROM inserted) AS inserted`;
+    ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id),
+  seen AS (
+    SELECT s.shipment_id, s.packed, s.lease_until FROM candidate CROSS JOIN LATERAL (
+      SELECT c.shipment_id, c.packed_at IS NOT NULL AS packed, c.lease_until FROM claims c
+      WHERE c.shipment_id = candidate.id AND (c.packed_at IS NOT NULL OR (c.desk IS NOT NULL AND c.lease_until > $4)) LIMIT 1) s)
+  SELECT ARRAY(SELECT shipment_id FROM taken) AS taken, ARRAY(SELECT shipment_id FROM inserted) AS inserted,
+    ARRAY(SELECT shipment_id FROM seen WHERE packed) AS packed, ARRAY(SELECT shipment_id FROM seen WHERE NOT packed) AS held,
+    ARRAY(SELECT (extract(epoch FROM lease_until) * 1000)::float8 FROM seen WHERE NOT packed) AS held_until`;
 
 /** The wave's claim statement, by name (prepared once per connection). */
 export function waveClaimStatement(request: WaveClaimRequest): NamedStatement {
@@ -74,17 +86,48 @@ export function waveClaimStatement(request: WaveClaimRequest): NamedStatement {
   return { name: 'station-wave-claim', text: WAVE_CLAIM_SQL, values: [candidates, desk, operator, now, until, waveId, limit, WAVE_PICK_LOCK_CLASS] };
 }
 
-/** The newly claimed ids, in candidate order. */
-export async function claimWaveRows(client: WarehouseClient, request: WaveClaimRequest): Promise<string[]> {
+/**
+ * Which of these shipments (all with a claim row) are not packed, and whether each is free to
+ * take: through the index of open claims, far lighter than the claim statement for a long list.
+ */
+export function openAmongStatement(ids: readonly string[], now: Date): NamedStatement {
+  return {
+    name: 'station-wave-open',
+    text: 'SELECT shipment_id, (desk IS NULL OR lease_until <= $2) AS free FROM claims WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL',
+    values: [ids, now],
+  };
+}
+
+/**
+ * The newly claimed ids, in candidate order. Each round sends a window of the candidates
+ * (wave-window.ts): the desk's memory of what it saw packed or held leaves those out, and the
+ * held ones are looked at again once, after the rest: only those free now are sent to be claimed.
+ */
+export async function claimWaveRows(client: WarehouseClient, request: WaveClaimRequest, memory = new WaveMemory()): Promise<string[]> {
   const ids = [...new Set(request.candidates)];
   const got = new Set<string>();
+  const now = request.now.getTime();
+  const walk = memory.walk(ids, now);
+  let taken = 0;
   for (let round = 0; round < MAX_ROUNDS && got.size < request.limit; round += 1) {
-    const result = await client.query<{ taken: string[]; picked: number; inserted: string[] }>(waveClaimStatement({ ...request, candidates: ids, limit: request.limit - got.size }));
-    const { taken, picked, inserted } = result.rows[0]!;
-    for (const id of [...taken, ...inserted]) got.add(id);
-    // Nothing free among the rows and nothing new to insert: the wave has all it can get. (Picks
-    // another desk inserted first, in the rare race, are looked at again by the next round.)
-    if (picked === 0 && taken.length === 0) break;
+    const window = walk.window(request.limit - got.size, got);
+    let send = window.ids;
+    if (window.held && send.length > 0) {
+      const open = (await client.query<{ shipment_id: string; free: boolean }>(openAmongStatement(send, request.now))).rows;
+      const stillOpen = new Set(open.map((r) => r.shipment_id));
+      const free = new Set(open.filter((r) => r.free).map((r) => r.shipment_id));
+      memory.notePacked(send.filter((id) => !stillOpen.has(id)));
+      // In the candidates' order: the claim takes the most urgent first.
+      send = send.filter((id) => free.has(id));
+    }
+    if (send.length === 0) break;
+    const result = await client.query<{ taken: string[]; inserted: string[]; packed: string[]; held: string[]; held_until: number[] }>(waveClaimStatement({ ...request, candidates: send, limit: request.limit - got.size }));
+    const { taken: tookOver, inserted, packed, held, held_until } = result.rows[0]!;
+    const claimed = [...tookOver, ...inserted];
+    if (!window.held) taken += packed.length + held.length;
+    for (const id of claimed) got.add(id);
+    memory.note(now, packed, held.map((id, i) => ({ id, until: Number(held_until[i]) })), { ids: claimed, until: request.until.getTime() });
   }
+  memory.taken = taken;
   return ids.filter((id) => got.has(id));
 }

@@ -1,0 +1,101 @@
+// What becomes of a pack's invoice number once the marketplace answered. A pack it took: the
+// number is used, by that shipment. A pack it refused, in warehouse mode: the refusal may mean
+// that another desk packed the shipment first (a claim whose lease ran out while that desk's pack
+// was in flight; spec § Shipment "Other facts": a shipment not APPROVED is refused), so the
+// refusal alone does not free the number: the shipment is read back, and
+// - packed (by anyone) with this number: the number is used by that shipment;
+// - packed with another number: this one is void, with the reason;
+// - still APPROVED: the number is given back for the next pack (README rule: no gap);
+// - no longer approved (cancelled) or gone: void, with the reason;
+// - the read failed, or the invoice of a packed shipment cannot be read yet: the number stays
+//   reserved for the shipment (its next pack reuses it; the desk's next start settles it).
+// The desk's own series keeps a refused pack's number for the retry, as it always did.
+import type { InvoiceWire } from '../../../shared/api/pack.js';
+import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import { MAX_IDS_PER_REQUEST } from '../../../shared/api/limits.js';
+import type { InvoiceNumbering } from '../warehouse/invoice-numbering.js';
+import type { DeskInvoices } from './desk-claims.js';
+import { tookEffect } from './reconcile.js';
+
+/** The reads the settlement needs of the marketplace. */
+export interface ShipmentReadBack {
+  getShipments(lookup: { shipmentIds: string[] }): Promise<ShipmentWire[]>;
+  invoicesJson(shipmentIds: string[]): Promise<InvoiceWire[]>;
+}
+
+/** A shipment and the invoice number its pack carried. */
+export interface PackNumber {
+  shipmentId: string;
+  invoiceNumber: string;
+}
+
+/** The outcome for each number, for tests and the desk's log. */
+export type RefusedSettlement = 'used' | 'given back' | 'void' | 'kept';
+
+/** The shared series: the one that gives numbers back (the desk's own keeps them for the retry). */
+function sharedSeries(invoices: DeskInvoices): InvoiceNumbering | undefined {
+  return 'givesBackRefused' in invoices && invoices.givesBackRefused ? invoices : undefined;
+}
+
+/**
+ * The marketplace took these packs: each number is used by its shipment. The shared series
+ * records the shipment on the number's row (whatever became of the reservation meanwhile).
+ */
+export async function markNumbersUsed(invoices: DeskInvoices, packed: readonly PackNumber[]): Promise<void> {
+  if (packed.length === 0) return;
+  const shared = sharedSeries(invoices);
+  if (shared) await shared.markUsedMany(packed.map((p) => p.invoiceNumber), packed.map((p) => p.shipmentId));
+  // Shipments of one order share the order's reservation in the desk's own series.
+  else await invoices.markUsedMany([...new Set(packed.map((p) => p.invoiceNumber))]);
+}
+
+const invoiceNumberOf = (inv: InvoiceWire): string | undefined => inv.invoiceNumber ?? inv.InvoiceNumber;
+
+/**
+ * Settles the numbers of definitely refused packs by the marketplace's state. `local`: the desk's
+ * own series, where a refused number stays with the shipment (nothing to do). Never rejects on a
+ * failed read: the numbers then stay reserved.
+ */
+export async function settleRefusedNumbers(invoices: DeskInvoices, orders: ShipmentReadBack, refused: readonly PackNumber[], reason: string): Promise<Map<string, RefusedSettlement>> {
+  const out = new Map<string, RefusedSettlement>();
+  const shared = sharedSeries(invoices);
+  if (!shared || refused.length === 0) return out;
+  for (let i = 0; i < refused.length; i += MAX_IDS_PER_REQUEST) {
+    const batch = refused.slice(i, i + MAX_IDS_PER_REQUEST);
+    const found = await orders.getShipments({ shipmentIds: batch.map((r) => r.shipmentId) }).catch(() => undefined);
+    if (!found) {
+      for (const r of batch) out.set(r.invoiceNumber, 'kept');
+      continue;
+    }
+    const byId = new Map(found.map((s) => [s.shipmentId, s]));
+    const packed = batch.filter((r) => {
+      const s = byId.get(r.shipmentId);
+      return s !== undefined && tookEffect('pack', s);
+    });
+    const onInvoice = new Map<string, string | undefined>();
+    if (packed.length > 0) {
+      const read = await orders.invoicesJson(packed.map((r) => r.shipmentId)).catch(() => [] as InvoiceWire[]);
+      for (const inv of read) onInvoice.set(inv.shipmentId, invoiceNumberOf(inv));
+    }
+    for (const r of batch) {
+      const s = byId.get(r.shipmentId);
+      if (s && tookEffect('pack', s)) {
+        const number = onInvoice.get(r.shipmentId);
+        if (number === r.invoiceNumber) {
+          await shared.markUsed(r.invoiceNumber, r.shipmentId);
+          out.set(r.invoiceNumber, 'used');
+        } else if (number) {
+          await shared.markVoid(r.invoiceNumber, `Not packed with this number: shipment ${r.shipmentId} was packed with ${number}.`);
+          out.set(r.invoiceNumber, 'void');
+        } else out.set(r.invoiceNumber, 'kept');
+      } else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) {
+        await shared.markRefused(r.invoiceNumber, reason, r.shipmentId);
+        out.set(r.invoiceNumber, 'given back');
+      } else {
+        await shared.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${r.shipmentId} is no longer approved.` : `Not packed: shipment ${r.shipmentId} is gone at the marketplace.`);
+        out.set(r.invoiceNumber, 'void');
+      }
+    }
+  }
+  return out;
+}
