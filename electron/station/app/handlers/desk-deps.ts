@@ -3,7 +3,8 @@
 // so a changed location, operator or printer setting applies to the next scan.
 import { randomUUID } from 'node:crypto';
 import type { ShipmentWire } from '../../../../shared/api/shipments.js';
-import { StationError } from '../../../../shared/contract/define.js';
+import { StationError, type KeyedSentence } from '../../../../shared/contract/define.js';
+import { englishSentence, keyed } from '../../../../shared/i18n/station-sentences.js';
 import { MarketplaceError } from '../../api/errors.js';
 import type { DeskDeps } from '../../packing/pack-desk.js';
 import type { WaveDeps } from '../../packing/wave.js';
@@ -42,20 +43,26 @@ export async function readShipment(ctx: AppContext, shipmentId: string): Promise
     const [shipment] = await ctx.marketplace().orders.getShipments({ shipmentIds: [shipmentId] });
     return shipment;
   } catch (e) {
-    throw marketplaceTrouble(e, `read shipment ${shipmentId}`);
+    throw marketplaceTrouble(e, keyed('station.marketplace.what.readShipment', { id: shipmentId }));
   }
 }
 
-/** Any error of a marketplace call as a StationError in words (the code kept for the UI). */
-export function marketplaceTrouble(e: unknown, what: string): unknown {
+/**
+ * Any error of a marketplace call as a StationError in words (the code kept for the UI): what
+ * the desk was doing and what to do next in the desk's language, the marketplace's own words
+ * inside as it said them.
+ */
+export function marketplaceTrouble(e: unknown, what: KeyedSentence): unknown {
   if (!(e instanceof MarketplaceError)) return e;
   const said = e.message.trim().replace(/\.?$/, '.');
   const next = e.outcomeUnknown
-    ? 'The answer was lost; check the state before trying again.'
+    ? keyed('station.marketplace.next.answerLost')
     : e.retryable || e.kind === 'network' || e.kind === 'timeout'
-      ? 'Try again in a moment.'
-      : 'Check the details and try again, or tell the supervisor.';
-  return new StationError(e.code ?? `MARKETPLACE_${e.kind.toUpperCase()}`, `Could not ${what}: ${said} ${next}`);
+      ? keyed('station.marketplace.next.later')
+      : keyed('station.marketplace.next.details');
+  // A sign-in trouble already has its own keyed words; the marketplace's own refusals are said as it wrote them.
+  const sentence = e.sentence ? keyed('station.marketplace.couldNot', undefined, { what, next, said: e.sentence }) : keyed('station.marketplace.couldNot', { said }, { what, next });
+  return new StationError(e.code ?? `MARKETPLACE_${e.kind.toUpperCase()}`, englishSentence(sentence), sentence);
 }
 
 /** One status for a shipment in words (items of one shipment move together, spec § Shipment). */

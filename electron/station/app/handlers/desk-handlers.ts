@@ -70,14 +70,14 @@ export function deskHandlers(ctx: AppContext): Handlers {
       try {
         return await findPackedWaiting(waveDepsFrom(ctx), ctx.locationId(), ctx.desk().view().awaitingDispatch);
       } catch (e) {
-        throw marketplaceTrouble(e, 'find what is packed and waiting');
+        throw marketplaceTrouble(e, keyed('station.marketplace.what.packedWaiting'));
       }
     },
     'wave.preview': async ({ sku }) => {
       try {
         return await planWave(waveDepsFrom(ctx), { locationId: ctx.locationId(), sku: waveSku(sku), putAside: new Set(putAsideShipments(await ctx.journal.records())) });
       } catch (e) {
-        throw marketplaceTrouble(e, 'preview the wave');
+        throw marketplaceTrouble(e, keyed('station.marketplace.what.wavePreview'));
       }
     },
     'wave.run': async ({ sku, dispatch, shipmentIds }) => {
@@ -112,7 +112,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
         .marketplace()
         .orders.handoverCounts(ctx.locationId())
         .catch((e) => {
-          throw marketplaceTrouble(e, 'read the handover counts');
+          throw marketplaceTrouble(e, keyed('station.marketplace.what.handoverCounts'));
         });
       return handoverGroups(counts);
     },
@@ -126,7 +126,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
         const refusal: unknown =
           e instanceof MarketplaceError && e.code === 'UNPROCESSABLE_ENTITY'
             ? new StationError('NOTHING_TO_HAND_OVER', `No shipment of ${vendorGroupCode} is ready to dispatch, so there is no manifest to print. Mark the parcels ready to dispatch first.`)
-            : marketplaceTrouble(e, `get the manifest of ${vendorGroupCode}`);
+            : marketplaceTrouble(e, keyed('station.marketplace.what.manifest', { code: vendorGroupCode }));
         await journalEvent(ctx, { op: 'handover.manifest', request: { vendorGroupCode, locationId } }, { status: 'failed', ...errorFields(refusal) });
         throw refusal;
       }
@@ -237,6 +237,6 @@ async function cancel(ctx: AppContext, shipmentId: string, reason: string): Prom
       const [now] = await orders.getShipments({ shipmentIds: [shipmentId] }).catch(() => [] as ShipmentWire[]);
       if (now && shipmentStatus(now) === 'CANCELLED') return { shipmentId, ok: true, text: `${shipmentId} is cancelled (confirmed by reading it after the answer was lost).` };
     }
-    throw marketplaceTrouble(e, `cancel ${shipmentId}`);
+    throw marketplaceTrouble(e, keyed('station.marketplace.what.cancel', { id: shipmentId }));
   }
 }

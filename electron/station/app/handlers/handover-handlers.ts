@@ -5,6 +5,7 @@
 // collects (spec § Shipment: "after READY_TO_DISPATCH the seller downloads the manifest for
 // handover"), of every profile the seller packs (NON_FBF and FBF_LITE); self-ship shipments
 // leave with the seller's own courier and are not on it.
+import { keyed } from '../../../../shared/i18n/station-sentences.js';
 import type { VendorGroupCount } from '../../../../shared/api/handover.js';
 import { MAX_SEARCH_PAGE_SIZE } from '../../../../shared/api/limits.js';
 import type { ResultOf } from '../../../../shared/contract.js';
@@ -71,7 +72,7 @@ export function handoverHandlers(ctx: AppContext): Handlers {
         };
         return list;
       } catch (e) {
-        throw marketplaceTrouble(e, 'read what waits for handover');
+        throw marketplaceTrouble(e, keyed('station.marketplace.what.readHandover'));
       }
     },
   };

@@ -38,7 +38,7 @@ export async function planBulk(ctx: AppContext, csv: string, kind: BulkKind, onl
     try {
       records = (await ctx.marketplace().listings.get(skus)).available;
     } catch (e) {
-      throw marketplaceTrouble(e, 'read the current listings');
+      throw marketplaceTrouble(e, keyed('station.marketplace.what.readCurrentListings'));
     }
   }
   const bySku = new Map<string, BulkLine[]>();

@@ -26,7 +26,7 @@ export function listingsHandlers(ctx: AppContext): Handlers {
     try {
       return await listings().get(skus);
     } catch (e) {
-      throw marketplaceTrouble(e, 'read the listings');
+      throw marketplaceTrouble(e, keyed('station.marketplace.what.readListings'));
     }
   };
   return {
@@ -73,7 +73,7 @@ async function searchBatch(ctx: AppContext, state: InternalState, text: string |
     });
     answer = parseAnswer(ProductSearchResponse, r.json, 'product search');
   } catch (e) {
-    throw marketplaceTrouble(e, 'search the listings');
+    throw marketplaceTrouble(e, keyed('station.marketplace.what.searchListings'));
   }
   // The search item has no stock; the listing records have it per location.
   let records: Record<string, ListingRecord> = {};
@@ -81,7 +81,7 @@ async function searchBatch(ctx: AppContext, state: InternalState, text: string |
     try {
       records = (await ctx.marketplace().listings.get(answer.listingData.map((i) => i.sku))).available;
     } catch (e) {
-      throw marketplaceTrouble(e, 'read the listings');
+      throw marketplaceTrouble(e, keyed('station.marketplace.what.readListings'));
     }
   }
   const rows: Row[] = answer.listingData.map((i) => ({
@@ -130,7 +130,7 @@ async function quickEdit(ctx: AppContext, args: QuickEdit): Promise<SkuResult[]>
   let sellingPrice = args.sellingPrice;
   if (wantsPrice && (mrp === undefined || sellingPrice === undefined)) {
     // The price update needs both numbers (spec § Listing operations, update/price); the other is kept.
-    const record = (await ctx.marketplace().listings.get([sku]).catch((e) => Promise.reject(marketplaceTrouble(e, `read ${sku}`)))).available[sku];
+    const record = (await ctx.marketplace().listings.get([sku]).catch((e) => Promise.reject(marketplaceTrouble(e, keyed('station.marketplace.what.readSku', { sku }))))).available[sku];
     if (!record) throw new StationError('UNKNOWN_SKU', `SKU ${sku} has no listing of this seller; nothing was changed.`);
     mrp ??= record.price.mrp;
     sellingPrice ??= record.price.selling_price ?? record.price.marketplace_selling_price;

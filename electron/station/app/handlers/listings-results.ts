@@ -2,6 +2,7 @@
 // SKU on its own (spec § Listing operations: "Clients must test status per SKU"); these helpers
 // journal the write, keep every message with its attribute and JSON path so the form can show
 // it at its field, and turn rule issues found before sending into the same shape.
+import { keyed } from '../../../../shared/i18n/station-sentences.js';
 import type { KeyedSentence } from '../../../../shared/contract/define.js';
 import type { AttributeError, ListingChangeResult, ListingRecord } from '../../../../shared/api/listings.js';
 import type { ResultOf } from '../../../../shared/contract.js';
@@ -47,7 +48,7 @@ export async function writeListings(ctx: AppContext, kind: ListingWrite, bySku: 
     );
     return result;
   } catch (e) {
-    throw marketplaceTrouble(e, `save the ${kind === 'price' || kind === 'inventory' ? kind : 'listing'} change`);
+    throw marketplaceTrouble(e, kind === 'price' ? keyed('station.marketplace.what.savePrice') : kind === 'inventory' ? keyed('station.marketplace.what.saveInventory') : keyed('station.marketplace.what.saveListing'));
   }
 }
 

@@ -25,7 +25,7 @@ export function returnsHandlers(ctx: AppContext): Handlers {
       const items = await returns()
         .list({ locationId: ctx.locationId() })
         .catch((e) => {
-          throw marketplaceTrouble(e, 'read the returns');
+          throw marketplaceTrouble(e, keyed('station.marketplace.what.readReturns'));
         });
       const shown = items.filter((r) => !status || r.status === status);
       const products = await productsOf(ctx, shown);
@@ -94,11 +94,20 @@ async function returnAction(
   success: KeyedSentence,
 ): Promise<ActionResult> {
   const locationId = ctx.locationId();
-  const results = await settleReturns(ctx, `returns.${action}`, [returnId], { ...request, locationId }, () => call(locationId), `${action} return ${returnId}`);
+  const results = await settleReturns(ctx, `returns.${action}`, [returnId], { ...request, locationId }, () => call(locationId), WHAT[action]!(returnId));
   const r = results.find((x) => x.returnId === returnId) ?? results[0];
   if (r?.processingStatus === 'SUCCESS') return { id: returnId, ok: true, ...said(success) };
   return { id: returnId, ok: false, ...said(...refusalSaid(NOT_DONE[action]!(returnId), r?.errorCode, r?.errorMessage ?? 'no answer for this return')) };
 }
+
+/** What the desk was doing when the marketplace failed, for its trouble sentence. */
+const WHAT: Record<string, (id: string) => KeyedSentence> = {
+  complete: (id) => keyed('station.marketplace.what.returnComplete', { id }),
+  pickup: (id) => keyed('station.marketplace.what.returnPickup', { id }),
+  pickupAttempt: (id) => keyed('station.marketplace.what.returnPickupAttempt', { id }),
+  approve: (id) => keyed('station.marketplace.what.returnApprove', { id }),
+  reject: (id) => keyed('station.marketplace.what.returnReject', { id }),
+};
 
 const NOT_DONE: Record<string, (id: string) => KeyedSentence> = {
   complete: (id) => keyed('returns.notDone.complete', { id }),

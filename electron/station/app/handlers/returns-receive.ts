@@ -69,7 +69,7 @@ async function locate(ctx: AppContext, raw: string): Promise<Located | Refused> 
       found = byProduct.found;
     } else found = await client.list({ trackingIds: scan.value });
   } catch (e) {
-    throw marketplaceTrouble(e, `look up the return ${scan.value}`);
+    throw marketplaceTrouble(e, keyed('station.marketplace.what.lookUpReturn', { code: scan.value }));
   }
   const name = scan.kind === 'returnId' ? `Return ${scan.value}` : scan.kind === 'orderItemId' ? `Order item ${scan.value}` : `Package ${scan.value}`;
   if (found.length === 0) return refuse(ctx, raw, scan.value, keyed('returns.scan.noMatch', { code: scan.value }));
@@ -144,7 +144,7 @@ export async function receiveReturn(ctx: AppContext, args: ArgsOf<'returns.recei
   }
   const locationId = ctx.locationId();
   // The condition is journaled with the receipt: the record a claim for a damaged or wrong item starts from.
-  const results = await settleReturns(ctx, 'returns.complete', ids, { locationId, scanned: raw, condition, photos: photos.length }, () => ctx.marketplace().returns.complete(ids, locationId), `receive ${at.name.toLowerCase()}`);
+  const results = await settleReturns(ctx, 'returns.complete', ids, { locationId, scanned: raw, condition, photos: photos.length }, () => ctx.marketplace().returns.complete(ids, locationId), keyed('station.marketplace.what.receiveReturns', { ids: ids.join(', ') }));
   const done = results.filter((r) => r.processingStatus === 'SUCCESS').map((r) => r.returnId!);
   const failed = results.filter((r) => r.processingStatus !== 'SUCCESS');
   const id = ids.length === 1 ? ids[0]! : at.scanned;

@@ -27,7 +27,7 @@ export function selfShipHandlers(ctx: AppContext): Handlers {
       const vendors = await selfShip()
         .vendors()
         .catch((e) => {
-          throw marketplaceTrouble(e, 'read the self-ship delivery partners');
+          throw marketplaceTrouble(e, keyed('station.marketplace.what.selfShipPartners'));
         });
       return vendors.map((v) => ({ vendorId: v.vendorId, name: v.name, trackingIdRequired: v.trackingIdRequired }));
     },
@@ -81,11 +81,27 @@ async function step(ctx: AppContext, op: string, shipmentId: string, request: Re
       errorMessage: r.find((x) => x.message)?.message ?? undefined,
     })));
   } catch (e) {
-    throw marketplaceTrouble(e, `${op.replace('selfship.', 'record the self-ship ')} of ${shipmentId}`);
+    throw marketplaceTrouble(e, selfShipWhat(op, shipmentId));
   }
   const a = answers[0];
   if (a?.ok) return { id: shipmentId, ok: true, ...said(success) };
   return { id: shipmentId, ok: false, ...said(...refusalSaid(notDone(op, shipmentId), a?.code, a?.message ?? 'no answer for this shipment')) };
+}
+
+/** What the desk was recording when the marketplace failed, for its trouble sentence. */
+function selfShipWhat(op: string, id: string): KeyedSentence {
+  switch (op) {
+    case 'selfship.deliveryAttempt':
+      return keyed('station.marketplace.what.selfShipDeliveryAttempt', { id });
+    case 'selfship.delivered':
+      return keyed('station.marketplace.what.selfShipDelivered', { id });
+    case 'selfship.serviceAttempt':
+      return keyed('station.marketplace.what.selfShipServiceAttempt', { id });
+    case 'selfship.serviceComplete':
+      return keyed('station.marketplace.what.selfShipServiceComplete', { id });
+    default:
+      return keyed('station.marketplace.what.selfShipDispatch', { id });
+  }
 }
 
 function notDone(op: string, id: string): KeyedSentence {
@@ -116,7 +132,7 @@ async function listSelfShip(ctx: AppContext): Promise<ResultOf<'selfship.list'>>
     ]);
     found = [...pre.shipments, ...post.shipments];
   } catch (e) {
-    throw marketplaceTrouble(e, 'read the self-ship shipments');
+    throw marketplaceTrouble(e, keyed('station.marketplace.what.selfShipShipments'));
   }
   return found.map((s) => {
     const status = shipmentStatus(s);
