@@ -55,6 +55,8 @@ export const PrinterView = z.object({
   name: z.string(),
   state: z.enum(['idle', 'printing', 'stopped', 'missing']),
   message: z.string(),
+  /** The message as a catalogue key, for the desk's language. */
+  sentence: KeyedSentence.optional(),
   roles: z.array(z.string()),
 });
 export const PrintJobView = z.object({

@@ -30,7 +30,7 @@ describe('folder printer', () => {
   it('is always listed and idle, and reports other printer names as missing', async () => {
     const folder = new FolderBackend({ directory: join(dir, 'out') });
     expect(await folder.list()).toEqual([expect.objectContaining({ name: folder.name, backend: 'folder', state: 'idle' })]);
-    expect(await folder.printerStatus('Zebra')).toEqual({ state: 'missing', message: 'not installed' });
+    expect(await folder.printerStatus('Zebra')).toEqual({ state: 'missing', message: 'not installed', sentence: { key: 'station.print.printer.notInstalled' } });
     await expect(folder.print(join(dir, 'x.pdf'), { printer: 'Zebra', title: 'x' })).rejects.toBeInstanceOf(PrinterRefusedError);
   });
 });

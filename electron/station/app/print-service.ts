@@ -148,12 +148,14 @@ export class PrintService {
       name: p.name,
       state: p.state,
       message: p.message,
+      ...(p.sentence ? { sentence: p.sentence } : {}),
       roles: Object.entries(assigned).filter(([, name]) => name === p.name).map(([role]) => role),
     }));
     // A chosen printer that is not there (unplugged, renamed) is listed, so the screen can say so.
     for (const [role, name] of Object.entries(assigned)) {
       if (!name || views.some((v) => v.name === name)) continue;
-      views.push({ name, state: 'missing', message: 'Not found on this computer: is it switched on and installed?', roles: [role] });
+      const said = sentence('station.print.printer.notFound');
+      views.push({ name, state: 'missing', message: englishSentence(said), sentence: said, roles: [role] });
       for (const [other, n] of Object.entries(assigned)) if (n === name && other !== role) views[views.length - 1].roles.push(other);
     }
     return views;

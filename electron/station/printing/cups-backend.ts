@@ -2,6 +2,7 @@
 // with an argument array. Not unix-print: it joins the file name into a shell command line, so a
 // label file called `$(reboot).pdf` or one with a quote in it would be run by /bin/sh, and it
 // replaces the environment with {LANG: 'C'}, dropping CUPS_SERVER and friends.
+import { sentence } from '../../../shared/i18n/station-sentences.js';
 import {
   destinationOfJob,
   isNotAccepting,
@@ -18,6 +19,7 @@ import { commandOutput } from './exec-file.js';
 import {
   cleanTitle,
   PrinterRefusedError,
+  NOT_INSTALLED,
   type BackendJobStatus,
   type ExecFileFn,
   type PrinterBackend,
@@ -34,8 +36,15 @@ export interface CupsBackendOptions {
 }
 
 function statusOf(line: CupsPrinterLine): PrinterStatus {
-  if (line.state === 'stopped') return { state: 'stopped', message: line.reason ? `stopped: ${line.reason}` : 'stopped' };
-  if (!line.accepting) return { state: 'stopped', message: line.reason ? `not accepting jobs: ${line.reason}` : 'not accepting jobs' };
+  // The reason is CUPS's own words (set by whoever stopped the queue): said as written.
+  if (line.state === 'stopped')
+    return line.reason
+      ? { state: 'stopped', message: `stopped: ${line.reason}`, sentence: sentence('station.print.printer.stoppedWhy', { reason: line.reason }) }
+      : { state: 'stopped', message: 'stopped' };
+  if (!line.accepting)
+    return line.reason
+      ? { state: 'stopped', message: `not accepting jobs: ${line.reason}`, sentence: sentence('station.print.printer.notAcceptingWhy', { reason: line.reason }) }
+      : { state: 'stopped', message: 'not accepting jobs', sentence: sentence('station.print.printer.notAccepting') };
   return { state: line.state, message: line.state === 'printing' ? 'printing' : 'ready' };
 }
 
@@ -90,11 +99,11 @@ export class CupsBackend implements PrinterBackend {
     try {
       const { stdout } = await this.run(this.lpstat, ['-p', name, '-a', name]);
       const line = parsePrinterLines(stdout).get(name);
-      return line ? statusOf(line) : { state: 'missing', message: 'not installed' };
+      return line ? statusOf(line) : NOT_INSTALLED;
     } catch (error) {
       const out = commandOutput(error);
       if (isSchedulerDown(out)) return { state: 'stopped', message: 'the printing system (CUPS) is not running' };
-      if (isUnknownDestination(out)) return { state: 'missing', message: 'not installed' };
+      if (isUnknownDestination(out)) return NOT_INSTALLED;
       throw error;
     }
   }

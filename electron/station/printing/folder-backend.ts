@@ -1,8 +1,9 @@
 // A "printer" that files PDFs into a directory: for desks without a printer (the operator prints
 // later from the folder) and for tests. Always present, always idle.
+import { sentence } from '../../../shared/i18n/station-sentences.js';
 import { chmod, copyFile, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cleanTitle, PrinterRefusedError, type BackendJobStatus, type PrinterBackend, type PrinterInfo, type PrintRequest, type PrinterStatus } from './printer-backend.js';
+import { cleanTitle, NOT_INSTALLED, PrinterRefusedError, type BackendJobStatus, type PrinterBackend, type PrinterInfo, type PrintRequest, type PrinterStatus } from './printer-backend.js';
 
 export const FOLDER_PRINTER_NAME = 'Save as PDF (folder)';
 
@@ -33,11 +34,11 @@ export class FolderBackend implements PrinterBackend {
   }
 
   async list(): Promise<PrinterInfo[]> {
-    return [{ name: this.name, backend: 'folder', isDefault: false, state: 'idle', message: `saves PDFs in ${this.directory}` }];
+    return [{ name: this.name, backend: 'folder', isDefault: false, state: 'idle', message: `saves PDFs in ${this.directory}`, sentence: sentence('station.print.printer.savesIn', { folder: this.directory }) }];
   }
 
   async printerStatus(name: string): Promise<PrinterStatus> {
-    return name === this.name ? { state: 'idle', message: 'ready' } : { state: 'missing', message: 'not installed' };
+    return name === this.name ? { state: 'idle', message: 'ready' } : NOT_INSTALLED;
   }
 
   async print(file: string, request: PrintRequest): Promise<{ jobId: string }> {

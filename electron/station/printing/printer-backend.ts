@@ -1,5 +1,7 @@
 // One interface over the ways a desk prints: CUPS on Linux and macOS, the Windows spooler, and
 // a folder of PDFs for desks without a printer (and for tests). The print queue only sees this.
+import type { KeyedSentence } from '../../../shared/contract/define.js';
+import { sentence } from '../../../shared/i18n/station-sentences.js';
 import type { Media } from './media.js';
 
 export type BackendKind = 'cups' | 'windows' | 'folder';
@@ -10,7 +12,12 @@ export type PrinterState = 'idle' | 'printing' | 'stopped' | 'missing';
 export interface PrinterStatus {
   state: PrinterState;
   message: string;
+  /** The message as a catalogue key, for the desk's language (the English stays for the logs). */
+  sentence?: KeyedSentence;
 }
+
+/** A printer this machine does not have (any more). */
+export const NOT_INSTALLED: PrinterStatus = { state: 'missing', message: 'not installed', sentence: sentence('station.print.printer.notInstalled') };
 
 export interface PrinterInfo extends PrinterStatus {
   name: string;

@@ -51,7 +51,7 @@ function Printers() {
           <li key={p.name} className={`printer printer-${p.state}`}>
             <strong>{p.name}</strong>
             {p.roles.length > 0 ? t('print.forRoles', { roles: p.roles.map((r) => (ROLE_WORDS[r] ? t(ROLE_WORDS[r]) : r)).join(', ') }) : ''}: {t(PRINTER_WORDS[p.state])}
-            {p.message && !saysState(p) ? <span className="printer-message"> — {p.message}</span> : null}
+            {p.message && !saysState(p) ? <span className="printer-message"> — {deskWords({ text: p.message, ...(p.sentence ? { sentences: [p.sentence] } : {}) })}</span> : null}
           </li>
         ))}
       </ul>
