@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { InternalState } from '../../../shared/api/enums.js';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
+import { errorWords } from '../app/errors.js';
 
 export type ListingRow = ResultOf<'listings.search'>['rows'][number];
 
@@ -38,7 +39,7 @@ export const useListingsStore = create<ListingsState>((set, get) => ({
       const r = await api.invoke('listings.search', { state, text: text.trim() || undefined, batchNo });
       set({ rows: r.rows, total: r.total, batchNo, loading: false, searched: true });
     } catch (e) {
-      set({ loading: false, searched: true, error: e instanceof Error ? e.message : 'The listings could not be read.' });
+      set({ loading: false, searched: true, error: errorWords(e) });
     }
   },
 }));

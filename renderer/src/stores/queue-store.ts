@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { StationApi } from '../../../shared/contract.js';
 import type { QueueFilter, QueueView } from '../../../shared/contract/queue.js';
 import { errorWords } from '../app/errors.js';
+import { msgKey, tr } from '../i18n/i18n.js';
 import { say } from './app-store.js';
 
 interface QueueState {
@@ -27,7 +28,8 @@ export function resetQueueStore(): void {
 // replace the rows of the filter the packer just chose.
 let latest = 0;
 
-async function pull(work: () => Promise<QueueView>, what: string): Promise<void> {
+/** `failed` is the catalogue key of what could not be done, with the station's reason as {{reason}}. */
+async function pull(work: () => Promise<QueueView>, failed: string): Promise<void> {
   const mine = ++latest;
   useQueueStore.setState({ loading: true });
   try {
@@ -36,7 +38,7 @@ async function pull(work: () => Promise<QueueView>, what: string): Promise<void>
     useQueueStore.setState({ view, loading: false, error: undefined });
   } catch (e) {
     if (mine !== latest) return;
-    const words = `${what}: ${errorWords(e)}`;
+    const words = tr(failed, { reason: errorWords(e) });
     useQueueStore.setState({ loading: false, error: words });
     say('error', words);
   }
@@ -44,11 +46,11 @@ async function pull(work: () => Promise<QueueView>, what: string): Promise<void>
 
 export function listQueue(api: StationApi, filter: QueueFilter): Promise<void> {
   useQueueStore.setState({ filter });
-  return pull(() => api.invoke('queue.list', filter), 'The queue could not be loaded');
+  return pull(() => api.invoke('queue.list', filter), msgKey('queue.loadFailed'));
 }
 
 export function refreshQueue(api: StationApi): Promise<void> {
-  return pull(() => api.invoke('queue.refresh', {}), 'The queue could not be refreshed');
+  return pull(() => api.invoke('queue.refresh', {}), msgKey('queue.refreshFailed'));
 }
 
 export function followQueue(api: StationApi): () => void {

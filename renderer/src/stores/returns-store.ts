@@ -1,6 +1,7 @@
 // Returns and self-ship shipments of the desk's location, as the Returns screen lists them.
 import { create } from 'zustand';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
+import { errorWords } from '../app/errors.js';
 
 export type ReturnRow = ResultOf<'returns.list'>[number];
 export type SelfShipRow = ResultOf<'selfship.list'>[number];
@@ -26,7 +27,7 @@ export const useReturnsStore = create<ReturnsState>((set) => ({
       loading: false,
       returns: returns.status === 'fulfilled' ? returns.value : s.returns,
       selfShip: selfShip.status === 'fulfilled' ? selfShip.value : s.selfShip,
-      error: failed ? (failed.reason instanceof Error ? failed.reason.message : 'The lists could not be read.') : undefined,
+      error: failed ? errorWords(failed.reason) : undefined,
     }));
   },
 }));

@@ -4,6 +4,8 @@
 import { create } from 'zustand';
 import type { ResultOf, StationApi } from '../../../shared/contract.js';
 import type { StationSettings } from '../../../shared/settings.js';
+import { errorWords } from '../app/errors.js';
+import { tr } from '../i18n/i18n.js';
 
 type AppInfo = ResultOf<'app.info'>;
 type SignInView = ResultOf<'auth.signOut'>;
@@ -25,7 +27,7 @@ export const useSettingsStore = create<SettingsState>((set) => ({
       const [settings, info] = await Promise.all([api.invoke('settings.get', {}), api.invoke('app.info', {})]);
       set({ settings, info, signIn: info.signIn, loadError: undefined });
     } catch (e) {
-      set({ loadError: e instanceof Error ? e.message : 'The settings could not be read.' });
+      set({ loadError: tr('settings.loadFailed', { reason: errorWords(e) }) });
     }
   },
   async update(api, patch) {
