@@ -9,6 +9,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { InvoicePrinting } from '../../../shared/settings.js';
+import { keyed } from '../../../shared/i18n/station-sentences.js';
 import type { MarketplaceClient } from '../api/client.js';
 import type { LabelPrinter } from '../packing/pack-submit.js';
 import type { ProductFacts } from '../packing/pack-session.js';
@@ -104,7 +105,7 @@ export function packDocumentPrinter(deps: PackDocumentDeps): LabelPrinter {
       }
       const label = await deps.printing.print('label', labels, job.title, { fitted: true });
       if (invoice) {
-        if (deps.printing.printerFor('document')) await deps.printing.print('document', invoice, `Invoice ${job.shipmentIds.join(' ')}`);
+        if (deps.printing.printerFor('document')) await deps.printing.print('document', invoice, keyed('print.jobTitle.invoice', { ids: job.shipmentIds.join(' ') }));
         else notes.push('No document printer is chosen, so the invoice did not print: choose one in Setup → Printers.');
       }
       return { ...label, note: notes.join(' ') || undefined };

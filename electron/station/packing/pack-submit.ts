@@ -18,7 +18,7 @@ import { keyed, saying, sentence, type SaidWords } from '../../../shared/i18n/st
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
-  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string }): Promise<{ printer: string; jobId?: string; note?: string }>;
+  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string | KeyedSentence }): Promise<{ printer: string; jobId?: string; note?: string }>;
   /**
    * Follows a queued job until the printer reports it completed (ok) or it failed, telling each
    * reason it waits ("stopped: Out of labels"). Without it, handing the job over counts as printed.
@@ -178,7 +178,7 @@ export async function waitAndPrint(
   }
   try {
     const pdf = await deps.client.orders.labels([shipmentId]);
-    const { printer, jobId, note } = await deps.printer.printLabels(pdf, { shipmentIds: [shipmentId], title: `label-${shipmentId}` });
+    const { printer, jobId, note } = await deps.printer.printLabels(pdf, { shipmentIds: [shipmentId], title: keyed('print.jobTitle.label', { id: shipmentId }) });
     if (jobId && deps.printer.whenPrinted) {
       // "Printed" is what the spool says, not what was handed to it: a stopped printer keeps the
       // job, and the packer reads why until the printer completes it.

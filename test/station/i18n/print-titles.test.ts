@@ -1,6 +1,6 @@
-// A reprint's and a manifest's print job carry their title as a catalogue key: the printer gets
-// the English title (CUPS names the job and cups-pdf its file after it), the Print screen says
-// it in the desk's language. Over a real HTTPS sandbox and the folder printer.
+// Print jobs (a pack's label and invoice, a wave's labels, a badge, a reprint, a manifest) carry
+// their title as a catalogue key: the printer gets the English title (CUPS names the job and
+// cups-pdf its file after it), the Print screen says it in the desk's language. Over a real HTTPS sandbox and the folder printer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../renderer/src/i18n/i18n.js';
 import { jobTitleWords } from '../../../renderer/src/app/job-title.js';
@@ -56,5 +56,48 @@ describe('print job titles in the desk’s language', () => {
     const again = await app.api.invoke('print.reprint', { jobId });
     const copy = (await app.api.invoke('print.jobs', {})).find((j) => j.id === again.jobId)!;
     expect(copy.titleSentence).toEqual(job.titleSentence);
+  });
+});
+
+describe('the jobs a pack, a wave and a badge print', () => {
+  const DEVANAGARI = /[\u0900-\u097F]/;
+  const jobTitled = async (title: string) => (await app.api.invoke('print.jobs', {})).find((j) => j.title === title && j.reprintOf === undefined);
+
+  it('the pack’s label and invoice: English at the printer, Hindi on the Print screen', async () => {
+    const label = (await jobTitled(`label-${packed}`))!;
+    expect(label.titleSentence).toEqual({ key: 'print.jobTitle.label', params: { id: packed } });
+    const invoice = (await jobTitled(`Invoice ${packed}`))!;
+    expect(invoice.titleSentence).toEqual({ key: 'print.jobTitle.invoice', params: { ids: packed } });
+    expect(app.printedFiles().some((f) => f.includes(`label-${packed}`))).toBe(true);
+    switchLanguage('hi');
+    expect(jobTitleWords(label.title, label.titleSentence)).toBe(`लेबल ${packed}`);
+    expect(jobTitleWords(invoice.title, invoice.titleSentence)).toBe(`इनवॉइस ${packed}`);
+  });
+
+  it('a wave’s labels: its location and IST start, the month in Hindi on screen', async () => {
+    const plan = await app.api.invoke('wave.preview', {});
+    expect(plan.pack.length).toBeGreaterThan(0);
+    const before = new Set(app.printedFiles());
+    await app.api.invoke('wave.run', { dispatch: false, shipmentIds: plan.pack.map((p) => p.shipmentId) });
+    await app.context.desk().idle();
+    const job = (await app.api.invoke('print.jobs', {})).find((j) => j.titleSentence?.key === 'print.jobTitle.wave')!;
+    expect(job.title).toMatch(new RegExp(`^Wave labels ${sb.info.locations[0]} \\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4}, \\d{2}:\\d{2} IST$`));
+    await app.waitForEvent('print.job', (j) => j.id === job.id && j.status === 'done');
+    expect(app.printedFiles().filter((f) => !before.has(f)).some((f) => f.includes('Wave labels'))).toBe(true);
+    switchLanguage('hi');
+    const words = jobTitleWords(job.title, job.titleSentence);
+    expect(words).toMatch(new RegExp(`^वेव लेबल ${sb.info.locations[0]} \\d{1,2} [\\u0900-\\u097F]+ \\d{4}, \\d{2}:\\d{2} IST$`));
+  });
+
+  it('an operator’s badge', async () => {
+    const { operators } = await app.api.invoke('operators.add', { name: 'Asha Rao', pin: '4821' });
+    const { jobId } = await app.api.invoke('operators.printBadge', { id: operators.find((o) => o.name === 'Asha Rao')!.id });
+    const job = (await app.api.invoke('print.jobs', {})).find((j) => j.id === jobId)!;
+    expect(job.title).toBe('Badge Asha Rao');
+    expect(job.titleSentence).toEqual({ key: 'print.jobTitle.badge', params: { name: 'Asha Rao' } });
+    switchLanguage('hi');
+    const words = jobTitleWords(job.title, job.titleSentence);
+    expect(words).toBe('बैज Asha Rao');
+    expect(words).toMatch(DEVANAGARI);
   });
 });

@@ -9,7 +9,6 @@ import { StationError } from '../../../../shared/contract/define.js';
 import { keyed, saying, sentence } from '../../../../shared/i18n/station-sentences.js';
 import { MarketplaceError } from '../../api/errors.js';
 import { journaled } from '../../journal/journaled-call.js';
-import { formatIstDisplay } from '../../packing/ist-dates.js';
 import { istWhenSentence } from '../../packing/ist-date-words.js';
 import { adviceFor } from '../../packing/pack-error-messages.js';
 import { dispatchShipments } from '../../packing/pack-submit.js';
@@ -82,7 +81,8 @@ export function deskHandlers(ctx: AppContext): Handlers {
     },
     'wave.run': async ({ sku, dispatch, shipmentIds }) => {
       const locationId = ctx.locationId();
-      const stamp = formatIstDisplay(ctx.clock.now());
+      // The wave's start names each of its label jobs (CUPS in English, the Print screen by key).
+      const when = istWhenSentence(ctx.clock.now());
       let part = 0;
       return runWave(waveDepsFrom(ctx), {
         locationId,
@@ -96,7 +96,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
         // single pack does; without one (a bare test context) the labels go straight to the queue.
         labels: async (pdf, shipmentIds) => {
           part++;
-          const title = `Wave labels ${locationId} ${stamp}${part > 1 ? ` part ${part}` : ''}`;
+          const title = part > 1 ? keyed('print.jobTitle.wavePart', { location: locationId, part }, { when }) : keyed('print.jobTitle.wave', { location: locationId }, { when });
           const printer = ctx.labelPrinter?.();
           if (printer) await printer.printLabels(pdf, { shipmentIds, title });
           else await ctx.print('label', pdf, title);

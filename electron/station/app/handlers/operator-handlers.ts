@@ -1,7 +1,7 @@
 // Contract handlers of operators: the list (Setup -> Operators), badges printed on the label
 // printer, and signing in and out at the desk. A PIN goes in and is checked against its scrypt
 // hash; neither the PIN nor the hash comes back.
-import { keyedError } from '../../../../shared/i18n/station-sentences.js';
+import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { OperatorError } from '../../operators/operator-directory.js';
 import { renderBadge } from '../../operators/badge-page.js';
 import type { Handlers } from '../dispatcher.js';
@@ -45,7 +45,7 @@ export function operatorHandlers(ctx: StationAppContext): Handlers {
       const operator = ctx.operators.list().find((o) => o.id === id);
       if (!operator) throw keyedError('NO_SUCH_OPERATOR', 'station.operators.noSuchOperator');
       const pdf = await renderBadge({ name: operator.name, badge: operator.badge, desk: ctx.settings.get().desk.name, media: ctx.printing.mediaFor('label') });
-      const { jobId, printer } = await ctx.print('label', pdf, `Badge ${operator.name}`);
+      const { jobId, printer } = await ctx.print('label', pdf, keyed('print.jobTitle.badge', { name: operator.name }));
       return { jobId, printer };
     },
     'operators.signIn': async (args) => {
