@@ -29,7 +29,7 @@ export function createStationClient(port: MessagePortLike): StationApi {
     if (!call) return;
     pending.delete(msg.id);
     if (msg.ok) call.resolve(msg.value);
-    else call.reject(new StationError(msg.error.code, msg.error.message, msg.error.sentence));
+    else call.reject(new StationError(msg.error.code, msg.error.message, msg.error.sentence, msg.error.sentences));
   });
   port.onClose?.(() => {
     for (const call of pending.values()) call.reject(new StationError(CONTRACT_ERRORS.disconnected, 'The connection to the station was lost. It reconnects by itself; try again in a moment.'));

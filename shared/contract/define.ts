@@ -42,8 +42,11 @@ export const KeyedSentence = z.object({
 });
 export type KeyedSentence = z.infer<typeof KeyedSentence>;
 
-/** Errors cross every transport as {code, message, sentence?} and are rebuilt as StationError. */
-export const WireError = z.object({ code: z.string(), message: z.string(), sentence: KeyedSentence.optional() });
+/**
+ * Errors cross every transport as {code, message, sentence?, sentences?} and are rebuilt as
+ * StationError. `sentences` says a refusal of several problems (a settings change), one each.
+ */
+export const WireError = z.object({ code: z.string(), message: z.string(), sentence: KeyedSentence.optional(), sentences: z.array(KeyedSentence).optional() });
 export type WireError = z.infer<typeof WireError>;
 
 export class StationError extends Error {
@@ -51,6 +54,8 @@ export class StationError extends Error {
     readonly code: string,
     message: string,
     readonly sentence?: KeyedSentence,
+    /** Several problems said one after another, when the refusal has more than one sentence. */
+    readonly sentences?: KeyedSentence[],
   ) {
     super(message);
     this.name = 'StationError';

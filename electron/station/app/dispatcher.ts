@@ -17,14 +17,14 @@ export type Handlers = { [C in CommandName]?: Handler<C> };
 
 /** Turns any error into what crosses the wire; secrets never appear in these messages. */
 export function toWireError(e: unknown): WireError {
-  if (e instanceof StationError) return { code: e.code, message: e.message, ...(e.sentence ? { sentence: e.sentence } : {}) };
+  if (e instanceof StationError) return { code: e.code, message: e.message, ...(e.sentence ? { sentence: e.sentence } : {}), ...(e.sentences ? { sentences: e.sentences } : {}) };
   if (e instanceof z.ZodError) {
     const first = e.issues[0];
     const where = first?.path.length ? ` (${first.path.join('.')})` : '';
     return { code: CONTRACT_ERRORS.badArguments, message: `${first?.message ?? 'Invalid input'}${where}.` };
   }
-  const err = e as { code?: unknown; message?: unknown; problems?: unknown; name?: string; sentence?: WireError['sentence'] };
-  if (Array.isArray(err?.problems)) return { code: 'INVALID_SETTINGS', message: (err.problems as string[]).join(' ') };
+  const err = e as { code?: unknown; message?: unknown; problems?: unknown; name?: string; sentence?: WireError['sentence']; sentences?: WireError['sentences'] };
+  if (Array.isArray(err?.problems)) return { code: 'INVALID_SETTINGS', message: (err.problems as string[]).join(' '), ...(err.sentences ? { sentences: err.sentences } : {}) };
   if (err?.name === 'MarketplaceError') return { code: typeof err.code === 'string' ? err.code : 'MARKETPLACE', message: String(err.message), ...(err.sentence ? { sentence: err.sentence } : {}) };
   return { code: CONTRACT_ERRORS.internal, message: `Something went wrong inside the station: ${String(err?.message ?? e)}` };
 }

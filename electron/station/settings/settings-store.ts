@@ -8,6 +8,8 @@ import {
   StationSettings,
   type SettingsPatch,
 } from '../../../shared/settings.js';
+import { StationError, type KeyedSentence } from '../../../shared/contract/define.js';
+import { problemSentences } from '../../../shared/settings-messages.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 
 export type SettingsListener = (next: StationSettings, previous: StationSettings) => void;
@@ -21,9 +23,19 @@ export interface SettingsStore {
 }
 
 export class SettingsError extends Error {
-  constructor(readonly problems: string[], context = 'The settings were not saved') {
+  constructor(
+    readonly problems: string[],
+    context = 'The settings were not saved',
+    /** The same problems as keyed sentences, one each, for the desk's language. */
+    readonly sentences?: KeyedSentence[],
+  ) {
     super(`${context}: ${problems.join(' ')}`);
     this.name = 'SettingsError';
+  }
+
+  /** The refusal the desk is sent: English for logs and the command line, the keys for Setup. */
+  toStationError(): StationError {
+    return new StationError('INVALID_SETTINGS', this.problems.join(' '), undefined, this.sentences);
   }
 }
 
@@ -47,7 +59,7 @@ export function mergeSettings(current: StationSettings, patch: SettingsPatch): u
 /** Validates a whole settings value; throws SettingsError with sentences. */
 export function validateSettings(value: unknown, context?: string): StationSettings {
   const parsed = StationSettings.safeParse(value);
-  if (!parsed.success) throw new SettingsError(describeSettingsProblems(parsed.error), context);
+  if (!parsed.success) throw new SettingsError(describeSettingsProblems(parsed.error), context, problemSentences(parsed.error.issues));
   return parsed.data;
 }
 

@@ -13,7 +13,7 @@ export function ipcStation(bridge: StationBridge): StationApi {
       const parsed = ReplyMessage.safeParse(await bridge.invoke(command, args));
       if (!parsed.success) throw new StationError(CONTRACT_ERRORS.internal, `The station gave no usable answer to "${command}".`);
       const reply = parsed.data;
-      if (!reply.ok) throw new StationError(reply.error.code, reply.error.message, reply.error.sentence);
+      if (!reply.ok) throw new StationError(reply.error.code, reply.error.message, reply.error.sentence, reply.error.sentences);
       return reply.value as ResultOf<C>;
     },
     subscribe<E extends EventName>(event: E, listener: (payload: PayloadOf<E>) => void): () => void {

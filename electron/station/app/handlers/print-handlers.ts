@@ -1,6 +1,5 @@
 // Contract handlers of printers and print jobs: what the desk can print on, the test page, the
 // job list, reprints, and a packed shipment's label fetched again (a torn or smudged label).
-import { StationError } from '../../../../shared/contract/define.js';
 import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { PACKED_STATES } from './queue-rows.js';
 import { MEDIA } from '../../printing/media.js';
@@ -45,7 +44,7 @@ export function printHandlers(ctx: StationAppContext): Handlers {
       try {
         return ctx.settings.update({ printers: patch });
       } catch (e) {
-        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        if (e instanceof SettingsError) throw e.toStationError();
         throw e;
       }
     },

@@ -42,7 +42,7 @@ export function pushReceiverHandlers(deps: PushReceiverDeps): Handlers {
       try {
         deps.settings.update({ pushReceiver: settingsOf(form) } as never);
       } catch (e) {
-        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        if (e instanceof SettingsError) throw e.toStationError();
         throw e;
       }
       const token = form.enabled || form.newToken ? tokenForSave(deps.secrets, form.newToken === true) : undefined;

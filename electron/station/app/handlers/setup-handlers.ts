@@ -2,7 +2,6 @@
 // signing in to the marketplace. Every change takes effect at once (the app station listens to
 // the settings); every refusal is a sentence. No handler returns or emits a secret: sign-in takes
 // the application secret in and answers with dates and words only.
-import { StationError } from '../../../../shared/contract/define.js';
 import { SettingsError } from '../../settings/settings-store.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
@@ -32,7 +31,7 @@ export function setupHandlers(ctx: StationAppContext): Handlers {
       try {
         return ctx.settings.update(patch as never);
       } catch (e) {
-        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        if (e instanceof SettingsError) throw e.toStationError();
         throw e;
       }
     },

@@ -36,7 +36,7 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
         const current = ctx.settings.get();
         ctx.settings.update({ warehouse: { url, sslMode: form.sslMode, caFile: form.caFile.trim(), registration: form.registration }, desk: { ...current.desk, name: deskName || current.desk.name } } as never);
       } catch (e) {
-        if (e instanceof SettingsError) throw new StationError('INVALID_SETTINGS', e.problems.join(' '));
+        if (e instanceof SettingsError) throw e.toStationError();
         throw e;
       }
       // A new password alone changes no setting: reconnect so it is used now.
