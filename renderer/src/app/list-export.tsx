@@ -11,6 +11,8 @@ import { useT } from '../i18n/use-t.js';
 
 export interface ListForExport {
   title: string;
+  /** The title's catalogue key: the print job is named by it (English at the printer, the desk's language on Print). */
+  titleKey?: string;
   /** What the list shows: its filters, in words. */
   subtitle: string;
   /** The CSV file's name, without .csv. */
@@ -34,7 +36,7 @@ export function ListExport({ list, disabled }: { list: () => ListForExport; disa
     const l = list();
     setPrinting(true);
     try {
-      const r = await api.invoke('report.print', { title: l.title, subtitle: l.subtitle, columns: l.columns, rows: l.rows });
+      const r = await api.invoke('report.print', { title: l.title, ...(l.titleKey ? { titleSentence: { key: l.titleKey } } : {}), subtitle: l.subtitle, columns: l.columns, rows: l.rows });
       say('ok', t('activity.export.sent', { title: l.title, count: r.pages, printer: r.printer }));
     } catch (e) {
       say('error', t('activity.export.failed', { reason: errorWords(e) }));

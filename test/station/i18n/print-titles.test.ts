@@ -100,4 +100,14 @@ describe('the jobs a pack, a wave and a badge print', () => {
     expect(words).toBe('बैज Asha Rao');
     expect(words).toMatch(DEVANAGARI);
   });
+
+  it('a list printed from a Hindi desk: its heading in Hindi, the job named in English at the printer', async () => {
+    const before = new Set(app.printedFiles());
+    const { jobId } = await app.api.invoke('report.print', { title: 'हिसाब', titleSentence: { key: 'activity.title' }, columns: ['समय'], rows: [['10:00']] });
+    const done = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'done');
+    expect(done.title).toBe('Activity');
+    expect(app.printedFiles().filter((f) => !before.has(f)).some((f) => f.includes('Activity'))).toBe(true);
+    switchLanguage('hi');
+    expect(jobTitleWords(done.title, done.titleSentence)).toBe('हिसाब');
+  });
 });

@@ -6,9 +6,9 @@ import type { Handlers } from '../dispatcher.js';
 
 export function reportHandlers(ctx: AppContext): Handlers {
   return {
-    'report.print': async ({ title, subtitle, columns, rows }) => {
+    'report.print': async ({ title, titleSentence, subtitle, columns, rows }) => {
       const { pdf, pages } = await renderReport({ title, subtitle, columns, rows, printedAt: formatIstDisplay(ctx.clock.now()) });
-      const { jobId, printer } = await ctx.print('document', pdf, title);
+      const { jobId, printer } = await ctx.print('document', pdf, titleSentence ?? title);
       return { jobId, pages, printer };
     },
   };

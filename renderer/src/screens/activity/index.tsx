@@ -7,7 +7,7 @@ import { useActivityStore } from '../../stores/activity-store.js';
 import { ListExport } from '../../app/list-export.js';
 import { Field } from '../setup/form-field.js';
 import { istWords } from '../returns/ist-date.js';
-import { currentFormatter, tr } from '../../i18n/i18n.js';
+import { currentFormatter, msgKey, tr } from '../../i18n/i18n.js';
 import { dayRange, todayInIst } from './day-range.js';
 import { StatsTables } from './stats-tables.js';
 import { VideoPanel } from '../../video/video-panel.js';
@@ -78,6 +78,7 @@ export default function ActivityScreen() {
         <ListExport
           list={() => ({
             title: t('activity.title'),
+            titleKey: msgKey('activity.title'),
             subtitle: exportSubtitle(shown, entries.length),
             fileName: `activity-${shown.from || 'all'}${shown.to && shown.to !== shown.from ? `-to-${shown.to}` : ''}`,
             columns: [t('activity.col.time'), t('activity.col.what'), t('activity.col.shipments'), t('activity.col.operator'), t('activity.col.status')],

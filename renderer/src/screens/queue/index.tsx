@@ -16,7 +16,7 @@ import { ListExport } from '../../app/list-export.js';
 import { queueFilterWords, queueRowWords } from './queue-export.js';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n/use-t.js';
-import { i18n } from '../../i18n/i18n.js';
+import { i18n, msgKey } from '../../i18n/i18n.js';
 
 export const QUEUE_REFRESH_MS = 60_000;
 
@@ -102,7 +102,8 @@ export default function QueueScreen() {
         <ListExport
           disabled={rows.length === 0}
           list={() => ({
-            title: 'Queue',
+            title: t('queue.title'),
+            titleKey: msgKey('queue.title'),
             subtitle: `${queueFilterWords(filter)}; ${rows.length} ${rows.length === 1 ? 'shipment' : 'shipments'}; updated ${view ? shortDateTime(view.fetchedAt) : ''} IST.`,
             fileName: `queue-${new Date().toISOString().slice(0, 10)}`,
             columns: ['Shipment', 'Dispatch by (IST)', 'Due', 'State', 'Units', 'What', 'Orders', 'Notes'],
