@@ -72,4 +72,14 @@ describe('a settings change the station refuses', () => {
     expect(video.message).toMatch(/^video\.bitrateKbps: [^\u0900-\u097F]*200 kbit\/s/);
     expect(errorWords(video)).toBe('video.bitrateKbps: वीडियो बिटरेट कम से कम 200 kbit/s होना चाहिए।');
   });
+
+  it('the idle sign-out field (Setup → Operators) says its problem alone, in Hindi', async () => {
+    const { api } = station();
+    const e = await refusal(api, { operators: { idleMinutes: 9999 } });
+    expect(e.message).toBe('operators.idleMinutes: The idle sign-out can be at most 720 minutes (12 hours).');
+    switchLanguage('hi');
+    const { errors, rest } = refusalByField(errorWords(e), ['operators.idleMinutes']);
+    expect(rest).toBe('');
+    expect(errors['operators.idleMinutes']).toBe('अपने-आप साइन-आउट ज़्यादा से ज़्यादा 720 मिनट (12 घंटे) में हो सकता है।');
+  });
 });

@@ -11,6 +11,7 @@ import { useAppStore } from '../../stores/app-store.js';
 import { useOperatorStore } from '../../stores/operator-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { errorWords } from '../../app/errors.js';
+import { refusalByField } from './settings-draft.js';
 
 type Result = { ok: boolean; text: string } | undefined;
 
@@ -94,6 +95,9 @@ function OperatorRow({ operator, say }: { operator: OperatorView; say(r: Result)
   );
 }
 
+/** The setting the idle field changes, as the station names it in a refusal. */
+const IDLE_SETTING = 'operators.idleMinutes';
+
 export function OperatorsSection() {
   const { t } = useT();
   const api = useStation();
@@ -127,7 +131,9 @@ export function OperatorsSection() {
       useAppStore.getState().setSettings(saved);
       setResult({ ok: true, text: t('operators.idleSaved') });
     } catch (err) {
-      setResult({ ok: false, text: errorWords(err) });
+      // The station's refusal names the setting ("operators.idleMinutes: …"): this field says the problem alone.
+      const { errors, rest } = refusalByField(errorWords(err), [IDLE_SETTING]);
+      setResult({ ok: false, text: errors[IDLE_SETTING] ?? rest });
     }
   }
 
