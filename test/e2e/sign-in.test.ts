@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, words, type Desk } from '../support/browser-desk.js';
 import { useDeskSession } from '../support/browser-desk-session.js';
 import type { BrowserStation } from '../support/browser-station.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/api/limits.js';
 
 const ready = haveChromium();
 
@@ -19,6 +20,31 @@ describe.skipIf(!ready)('signing in from the Setup screen', () => {
   beforeAll(() => void ({ station, desk } = session));
 
   const signInStatus = () => desk.page.getByRole('status', { name: 'Sign-in status' });
+  const header = () => desk.page.locator('.app-header .sign-in');
+
+  it('a lapsed sign-in renewed by the next call: the header says signed in again, as Setup does', async () => {
+    const { page } = desk;
+    await expect.poll(() => words(header())).toMatch(/Sandbox/);
+    // The access token lapses at the marketplace, and for a moment its token endpoint fails, so
+    // a page opened now learns the lapse from the station (app.info) whatever it calls first.
+    const lapsedAt = station.sandbox.world.clock.advance(ACCESS_TOKEN_TTL_SECONDS + 60);
+    station.sandbox.faults.configure({ errorRate: 1, operations: ['GET /oauth-service/oauth/token'] });
+    await page.reload();
+    await expect.poll(() => words(header())).toMatch(/^The sign-in to the Sandbox expired on /);
+    expect(await header().getAttribute('class')).toContain('signed-out');
+    await desk.screenshot('header-lapsed');
+    station.sandbox.faults.configure({});
+    // Any call to the marketplace (the queue) signs in again quietly with the application's secret.
+    await desk.go('Queue');
+    // The marketplace issued a new access token after the lapse: the station did sign in again.
+    await expect.poll(() => [...station.sandbox.world.tokens.values()].some((t) => t.kind === 'access' && t.issuedAt >= lapsedAt), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => words(header()), { timeout: 15_000 }).toMatch(/^Signed in.*Sandbox/);
+    expect(await header().getAttribute('class')).toContain('signed-in');
+    await desk.screenshot('header-renewed');
+    await desk.go('Setup');
+    await expect.poll(() => words(signInStatus())).toMatch(/^Signed in to the Sandbox until /);
+    expect(await words(header())).not.toMatch(/expired/);
+  });
 
   it('self access: the sandbox address, application id and secret sign the desk in, with the expiry shown', async () => {
     const { page } = desk;

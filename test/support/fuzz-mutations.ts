@@ -3,6 +3,7 @@
 // content type, the method and the credentials. Every mutation names itself in the request's
 // label, so a failure says what was done to which operation.
 import type { Rng } from '../../electron/sandbox/world/rng.js';
+import { MAX_BODY_BYTES } from '../../electron/sandbox/http/server.js';
 import type { FuzzRequest } from './fuzz-client.js';
 import type { Operation } from './fuzz-requests.js';
 
@@ -71,6 +72,10 @@ function slots(value: unknown, out: [Record<string | number, unknown>, string | 
 
 function withJson(req: FuzzRequest, label: string, edit: (v: unknown) => unknown): FuzzRequest | undefined {
   if (req.body === undefined || !String(req.headers['content-type'] ?? '').includes('json')) return undefined;
+  // A body past the sandbox's limit is refused for its size before it is parsed: editing its JSON
+  // tests nothing more, and copying it (oversize after huge: 1001 keys of a 4 MiB string) would
+  // build a request of gigabytes that exhausts the fuzzer's own memory.
+  if (Buffer.byteLength(req.body) > MAX_BODY_BYTES) return undefined;
   let v: unknown;
   try {
     v = JSON.parse(String(req.body));
@@ -203,6 +208,11 @@ const MUTATIONS: Record<string, Mutation> = {
 
 /** Mutations worth trying on an operation: body mutations only where there is a body. */
 const BODY_MUTATIONS = ['value', 'drop', 'extra', 'shape', 'oversize', 'malformed', 'contentType', 'empty'];
+
+/** One named mutation, as mutate() applies it (undefined when it does not fit the request). */
+export function applyMutation(name: keyof typeof MUTATIONS, req: FuzzRequest, m: MutationContext): FuzzRequest | undefined {
+  return MUTATIONS[name](req, m);
+}
 
 export function mutate(req: FuzzRequest, m: MutationContext): FuzzRequest {
   const names = Object.keys(MUTATIONS).filter((n) => {

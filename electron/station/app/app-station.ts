@@ -52,7 +52,13 @@ export function createAppStation(options: AppStationOptions): AppStation {
   const { settings, secrets, dataDir } = options;
   const log = options.log ?? (() => undefined);
   const hub = new EventHub();
-  const session = new MarketplaceSession({ settings, secrets, fetchFor: options.fetchFor ?? ((caPem) => createNodeFetch({ caPem })) });
+  const session = new MarketplaceSession({
+    settings,
+    secrets,
+    fetchFor: options.fetchFor ?? ((caPem) => createNodeFetch({ caPem })),
+    // A token renewed (or found expired) inside any call changes the sign-in every window shows.
+    tokensChanged: () => void announceSignIn().catch(() => undefined),
+  });
   const clock: Clock = options.clock ?? { now: () => new Date(session.now()) };
   const printing = new PrintService({
     dataDir,

@@ -6,6 +6,7 @@ import { StationError, type KeyedSentence } from '../../../shared/contract/defin
 import { englishSentence, keyed, keyedError } from '../../../shared/i18n/station-sentences.js';
 import type { SignInView } from '../../../shared/contract/setup.js';
 import { MarketplaceConnection } from '../../../shared/settings.js';
+import type { TokenVault } from '../api/auth.js';
 import { createMarketplaceClient, type MarketplaceClient } from '../api/client.js';
 import { MarketplaceError } from '../api/errors.js';
 import type { FetchLike } from '../api/http.js';
@@ -54,6 +55,11 @@ export interface MarketplaceSessionDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   fetchFor: FetchFor;
+  /**
+   * The connected client stored or forgot tokens on its own (a lapsed access token renewed on the
+   * next call, an expiry check that found it expired): what view() says may have changed.
+   */
+  tokensChanged?: () => void;
 }
 
 const notSignedIn = (sentence: KeyedSentence) => new StationError('NOT_SIGNED_IN', englishSentence(sentence), sentence);
@@ -132,7 +138,7 @@ export class MarketplaceSession {
         if (!appSecret) throw notSignedIn(keyed('signin.trouble.noSecret', undefined, { then: SIGN_IN_AGAIN }));
         return { appId, appSecret };
       },
-      vault: secretTokenVault(this.deps.secrets, identity, appId),
+      vault: this.watchedVault(secretTokenVault(this.deps.secrets, identity, appId)),
       clock: () => this.now(),
     });
     this.built = { key, client, close };
@@ -291,6 +297,22 @@ export class MarketplaceSession {
     await this.pending?.close().catch(() => undefined);
     this.pending = undefined;
     await Promise.all([...this.retired]);
+  }
+
+  /** The connected client's vault, telling tokensChanged after every change it keeps. */
+  private watchedVault(vault: TokenVault): TokenVault {
+    const told = () => this.deps.tokensChanged?.();
+    return {
+      load: () => vault.load(),
+      save: async (tokens) => {
+        await vault.save(tokens);
+        told();
+      },
+      clear: async () => {
+        await vault.clear();
+        told();
+      },
+    };
   }
 
   private identityOf(baseUrl: string): string {
