@@ -75,7 +75,7 @@ describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every sc
   async function check(name: string, data: string[] = []) {
     await desk.screenshot(`trouble-pseudo-${name}`);
     const body = await desk.page.locator('body').innerText();
-    const left = await unconvertedWords(desk.page, english, [...data, 'Desk 1', 'Meena', QUEUE, DOCUMENT_QUEUE, FOLDER_PRINTER], 'body', 'kbd');
+    const left = await unconvertedWords(desk.page, english, [...data, 'Desk 1', 'Meena', QUEUE, DOCUMENT_QUEUE, FOLDER_PRINTER, `${station.dataDir}/printed`], 'body', 'kbd');
     // Each word with its line, to say where it is.
     const where = left.map((w) => body.split('\n').find((line) => line.includes(w)) ?? w);
     const cut = await clippedText(desk.page, 'header button, main h1, main h2, main button, main label, main legend, main th, main caption, .status-line p');
