@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StationError } from '../../../shared/contract/define.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';
 import { switchLanguage } from '../../../renderer/src/i18n/i18n.js';
-import { sentenceWords } from '../../../renderer/src/i18n/said-words.js';
+import { inHindi } from '../../support/hindi-sentence.js';
 import { MarketplaceError } from '../../../electron/station/api/errors.js';
 import { marketplaceTrouble } from '../../../electron/station/app/handlers/desk-deps.js';
 
@@ -15,10 +15,7 @@ function trouble(init: ConstructorParameters<typeof MarketplaceError>[0]): Stati
   return e as StationError;
 }
 
-function inHindi(e: StationError): string {
-  switchLanguage('hi');
-  return sentenceWords(e.sentence!, '(no Hindi)');
-}
+const hindiOf = (e: StationError): string => inHindi(e.sentence!);
 
 afterEach(() => switchLanguage('en'));
 
@@ -27,7 +24,7 @@ describe('a marketplace failure in words', () => {
     const e = trouble({ kind: 'http', status: 400, code: 'INVALID_PRICE', message: 'Selling price must be below MRP' });
     expect(e.code).toBe('INVALID_PRICE');
     expect(e.message).toBe('Could not save the price change: Selling price must be below MRP. Check the details and try again, or tell the supervisor.');
-    const hi = inHindi(e);
+    const hi = hindiOf(e);
     expect(hi).toContain('दाम का बदलाव सेव करना');
     expect(hi).toContain('Selling price must be below MRP.');
     expect(hi).toContain('सुपरवाइज़र');
@@ -37,12 +34,12 @@ describe('a marketplace failure in words', () => {
   it('tells the packer to wait on a failure worth repeating, and to look first when the answer was lost', () => {
     const later = trouble({ kind: 'network', message: 'The connection was reset', retryable: true });
     expect(later.message).toMatch(/Try again in a moment\.$/);
-    expect(inHindi(later)).toContain('थोड़ी देर में फिर से करें');
+    expect(hindiOf(later)).toContain('थोड़ी देर में फिर से करें');
     switchLanguage('en');
     const lost = trouble({ kind: 'timeout', message: 'No answer in 30 s', outcomeUnknown: true });
     expect(lost.message).toMatch(/The answer was lost; check the state before trying again\.$/);
     expect(lost.code).toBe('MARKETPLACE_TIMEOUT');
-    expect(inHindi(lost)).toContain('जवाब बीच में खो गया');
+    expect(hindiOf(lost)).toContain('जवाब बीच में खो गया');
   });
 
   it('says a sign-in trouble inside the frame in its own keyed words', () => {

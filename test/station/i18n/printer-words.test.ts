@@ -6,25 +6,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { englishSentence } from '../../../shared/i18n/station-sentences.js';
 import { switchLanguage } from '../../../renderer/src/i18n/i18n.js';
-import { sentenceWords } from '../../../renderer/src/i18n/said-words.js';
+import { inHindi } from '../../support/hindi-sentence.js';
 import { CupsBackend } from '../../../electron/station/printing/cups-backend.js';
 import { nodeExecFile } from '../../../electron/station/printing/exec-file.js';
 import { FolderBackend } from '../../../electron/station/printing/folder-backend.js';
 import { messages } from '../../../electron/station/printing/print-job.js';
 import { jobSentence } from '../../../electron/station/printing/print-job-words.js';
 import { createPdfQueue, cupsAvailable, disableQueue, removeQueue } from '../../support/cups.js';
-
-function hindi(sentence: KeyedSentence): string {
-  switchLanguage('hi');
-  try {
-    return sentenceWords(sentence, '(no Hindi)');
-  } finally {
-    switchLanguage('en');
-  }
-}
 
 afterEach(() => switchLanguage('en'));
 
@@ -43,7 +33,7 @@ describe('a print job in trouble', () => {
       const said = jobSentence({ role, printer, message })!;
       expect(said.key).toBe(key);
       expect(englishSentence(said)).toBe(message);
-      const hi = hindi(said);
+      const hi = inHindi(said);
       expect(hi).toContain(kept);
       expect(hi).not.toMatch(/printer '|is stopped|the job waits|Could not|Printing on/);
     });
@@ -65,10 +55,10 @@ describe('the folder printer and a printer not installed', () => {
     const folder = new FolderBackend({ directory: dir });
     const [info] = await folder.list();
     expect(info!.sentence).toEqual({ key: 'station.print.printer.savesIn', params: { folder: dir } });
-    expect(hindi(info!.sentence!)).toBe(`PDF यहाँ सेव करता है: ${dir}`);
+    expect(inHindi(info!.sentence!)).toBe(`PDF यहाँ सेव करता है: ${dir}`);
     const missing = await folder.printerStatus('No such printer');
     expect(missing.state).toBe('missing');
-    expect(hindi(missing.sentence!)).toBe('इस कंप्यूटर पर लगा नहीं है');
+    expect(inHindi(missing.sentence!)).toBe('इस कंप्यूटर पर लगा नहीं है');
   });
 });
 
@@ -85,6 +75,6 @@ describe.runIf(cupsAvailable())('a CUPS queue stopped with a reason', () => {
     expect(status.state).toBe('stopped');
     expect(status.message).toBe('stopped: Out of labels');
     expect(status.sentence).toEqual({ key: 'station.print.printer.stoppedWhy', params: { reason: 'Out of labels' } });
-    expect(hindi(status.sentence!)).toBe('रुका है: Out of labels');
+    expect(inHindi(status.sentence!)).toBe('रुका है: Out of labels');
   });
 });

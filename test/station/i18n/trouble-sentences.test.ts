@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { englishSentence } from '../../../shared/i18n/station-sentences.js';
 import { switchLanguage } from '../../../renderer/src/i18n/i18n.js';
-import { sentenceWords } from '../../../renderer/src/i18n/said-words.js';
+import { inHindi } from '../../support/hindi-sentence.js';
 import { testWarehouseConnection } from '../../../electron/station/warehouse/connection-test.js';
 import { poolConfig } from '../../../electron/station/warehouse/warehouse-pool.js';
 import { awayReasonSentence, connectionFailureSentence } from '../../../electron/station/warehouse/warehouse-problem-words.js';
@@ -26,19 +26,9 @@ import { startTestAppStation, type TestAppStation } from '../../support/app-stat
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-/** The sentence in Hindi, as the desk says it. */
-function hindi(sentence: KeyedSentence): string {
-  switchLanguage('hi');
-  try {
-    return sentenceWords(sentence, '(no Hindi)');
-  } finally {
-    switchLanguage('en');
-  }
-}
-
 /** Hindi words with no word of the English sentence left in them (values such as ids and paths excepted). */
 function expectHindiOnly(sentence: KeyedSentence, englishWords: RegExp): string {
-  const words = hindi(sentence);
+  const words = inHindi(sentence);
   expect(words).toMatch(DEVANAGARI);
   expect(words).not.toMatch(englishWords);
   expect(words).not.toBe('(no Hindi)');
@@ -179,7 +169,7 @@ describe('serial-register refusals at Pack', () => {
     expect(said.parts?.when).toMatchObject({ key: 'station.date.when', params: { day: 24, year: 2026, time: '10:42' }, parts: { month: { key: 'station.date.month.nov' } } });
     const refusal = saying(said, CHECK_THE_UNIT);
     expect(refusal.text).toBe('Serial 356938035643809 was already packed at Desk 3 by Asha on 24 Nov 2026, 10:42 IST (shipment S1). Check the unit: it may be the wrong box.');
-    const words = refusal.sentences.map((s) => hindi(s)).join(' ');
+    const words = refusal.sentences.map((s) => inHindi(s)).join(' ');
     expect(words).toBe('सीरियल 356938035643809 पहले ही Desk 3 पर Asha ने 24 नवंबर 2026, 10:42 IST को पैक किया है (शिपमेंट S1)। पीस जाँचें: हो सकता है बॉक्स गलत हो।');
   });
 
