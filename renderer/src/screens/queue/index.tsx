@@ -13,7 +13,7 @@ import { QueueFilters } from './queue-filters.js';
 import { QueueList } from './queue-list.js';
 import { stateWords } from './state-words.js';
 import { ListExport } from '../../app/list-export.js';
-import { queueFilterWords, queueRowWords } from './queue-export.js';
+import { queueColumns, queueRowWords, queueSubtitle } from './queue-export.js';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n/use-t.js';
 import { i18n, msgKey } from '../../i18n/i18n.js';
@@ -104,9 +104,9 @@ export default function QueueScreen() {
           list={() => ({
             title: t('queue.title'),
             titleKey: msgKey('queue.title'),
-            subtitle: `${queueFilterWords(filter)}; ${rows.length} ${rows.length === 1 ? 'shipment' : 'shipments'}; updated ${view ? shortDateTime(view.fetchedAt) : ''} IST.`,
+            subtitle: queueSubtitle(filter, rows.length, view?.fetchedAt),
             fileName: `queue-${new Date().toISOString().slice(0, 10)}`,
-            columns: ['Shipment', 'Dispatch by (IST)', 'Due', 'State', 'Units', 'What', 'Orders', 'Notes'],
+            columns: queueColumns(),
             rows: rows.map((r) => queueRowWords(r, now)),
           })}
         />
