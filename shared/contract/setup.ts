@@ -66,6 +66,8 @@ export const PrintJobView = z.object({
   titleSentence: KeyedSentence.optional(),
   role: z.string(),
   printer: z.string(),
+  /** The printer's name as a catalogue key while no printer is chosen for the job's role. */
+  printerSentence: KeyedSentence.optional(),
   status: z.enum(['queued', 'printing', 'done', 'failed', 'waiting']),
   message: z.string(),
   /** The message as catalogue keys, for a desk in another language (absent: the English message). */

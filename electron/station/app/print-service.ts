@@ -177,6 +177,7 @@ export class PrintService {
       ...(job.titleSaid ? { titleSentence: job.titleSaid } : {}),
       role,
       printer: chosen ?? job.printer,
+      ...(unassigned && !chosen ? { printerSentence: role === 'label' ? sentence('station.print.notChosenLabel') : sentence('station.print.notChosenDocument') } : {}),
       status: job.state,
       message,
       ...(said ? { sentences: [said] } : {}),

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishSentence } from '../../../shared/i18n/station-sentences.js';
+import { inHindi } from '../../support/hindi-sentence.js';
 import { startTestAppStation, type TestAppStation } from '../../support/app-station.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
@@ -161,8 +163,13 @@ describe('printing', () => {
     const { jobId } = await app.context.print('label', readFileSync(join(app.printDir, app.printedFiles()[0])), 'Label waiting for a printer');
     const waiting = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'waiting');
     expect(waiting.message).toMatch(/No label printer is chosen: choose one in Setup → Printers/);
+    // The placeholder printer is named in the desk's language too, its English the job's own.
+    expect(waiting.printerSentence).toEqual({ key: 'station.print.notChosenLabel' });
+    expect(englishSentence(waiting.printerSentence!)).toBe(waiting.printer);
+    expect(inHindi(waiting.printerSentence!)).toBe('लेबल प्रिंटर (चुना नहीं)');
     app.settings.update({ printers: { label: 'Save as PDF (folder)' } });
     const done = await app.waitForEvent('print.job', (j) => j.id === jobId && j.status === 'done', 15_000);
     expect(done.printer).toBe('Save as PDF (folder)');
+    expect(done.printerSentence).toBeUndefined();
   });
 });

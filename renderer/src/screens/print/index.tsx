@@ -121,7 +121,7 @@ export default function PrintScreen() {
                   {jobTitleWords(job.title, job.titleSentence)}
                   {job.pages ? t('print.pages', { count: job.pages }) : ''}
                 </td>
-                <td>{job.printer}</td>
+                <td>{job.printerSentence ? deskWords({ text: job.printer, sentences: [job.printerSentence] }) : job.printer}</td>
                 <td>
                   {t(JOB_WORDS[job.status])}
                   {job.message ? <span className="job-message"> — {deskWords({ text: job.message, sentences: job.sentences })}</span> : null}
