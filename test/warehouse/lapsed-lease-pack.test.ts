@@ -15,6 +15,9 @@ import { istInstant } from '../../electron/station/packing/ist-dates.js';
 import type { DeskDeps } from '../../electron/station/packing/pack-desk.js';
 import type { PackShipmentRequest } from '../../shared/api/pack.js';
 import { CLAIM_LAPSED, sendHeld } from '../../electron/station/packing/held-pack.js';
+import { applyWithReconcile } from '../../electron/station/packing/wave-batch.js';
+import type { WaveSummary } from '../../electron/station/packing/wave.js';
+import { englishSentence, sentence } from '../../shared/i18n/station-sentences.js';
 import { buildPackRequest, parcelsFromListing } from '../../electron/station/packing/pack-request.js';
 import type { PackSessionState } from '../../electron/station/packing/pack-session.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
@@ -201,11 +204,16 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
       requests.set(id, buildPackRequest({ shipment, lines: session.lines, parcels: session.parcels, facts: a.deps.facts.of, invoice, at: new Date() }));
     }
     const before = sb.world.events.length;
-    const answers = await sendHeld(a.warehouse, a.client.orders, [kept, lapsed], requests);
+    // Sent as a wave sends its batch: the lapsed one is reported failed with keyed words.
+    let answers: Awaited<ReturnType<typeof sendHeld>> = [];
+    const failed: WaveSummary['failed'] = [];
+    const done = await applyWithReconcile(a.deps, 'pack', [kept, lapsed], async (ids) => (answers = await sendHeld(a.warehouse, a.client.orders, ids, requests)), failed);
     expect(answers.map((r) => [r.shipmentId, r.processingStatus, r.errorCode])).toEqual([
       [kept, 'SUCCESS', null],
       [lapsed, 'FAILURE', CLAIM_LAPSED],
     ]);
+    expect(done).toEqual([kept]);
+    expect(failed).toEqual([{ shipmentId: lapsed, code: CLAIM_LAPSED, message: englishSentence(sentence('station.wave.lostClaim')), sentences: [sentence('station.wave.lostClaim')] }]);
     // A read settles the documents (the Packed event); the lapsed one is still approved.
     const states = new Map((await a.client.orders.getShipments({ shipmentIds: [kept, lapsed] })).map((s) => [s.shipmentId, s.orderItems.map((i) => i.status)]));
     expect(states.get(lapsed)!.every((x) => x === 'APPROVED')).toBe(true);

@@ -6,6 +6,7 @@ import { chunk } from '../api/concurrency.js';
 import { MarketplaceError } from '../api/errors.js';
 import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import { journaled } from '../journal/journaled-call.js';
+import { CLAIM_LAPSED } from './held-pack.js';
 import { labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
@@ -52,7 +53,7 @@ export async function applyWithReconcile(
           const answered = new Set(result.map((r) => r.shipmentId));
           for (const r of result) {
             if (r.processingStatus === 'SUCCESS' || (op === 'pack' && r.errorCode === 'DUPLICATE_PACK_REQUEST')) done.push(r.shipmentId);
-            else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', message: batchRefusalWords(op, r) });
+            else failed.push({ shipmentId: r.shipmentId, code: r.errorCode ?? 'FAILURE', ...batchRefusalWords(op, r) });
           }
           // A shipment the answer left out is settled by reading it.
           unknown.push(...batch.filter((id) => !answered.has(id)));
@@ -104,7 +105,9 @@ export async function waitForDocuments(
  * A batch weighs nothing: its weights are the listings'. A WEIGHT_ANOMALY_WARNING (spec § Errors)
  * is not ignored for a whole batch; the shipment is named with what to do at the desk instead.
  */
-function batchRefusalWords(op: ShipmentOp, r: ShipmentProcessingResult): string {
-  if (op === 'pack' && r.errorCode === 'WEIGHT_ANOMALY_WARNING') return englishSentence(sentence('station.pack.weightWarningInBatch', { id: r.shipmentId }));
-  return r.errorMessage ?? `${op} failed`;
+/** A shipment's refusal in a batch: the station's own refusals keyed for the desk's language, the marketplace's as it wrote them. */
+function batchRefusalWords(op: ShipmentOp, r: ShipmentProcessingResult): { message: string; sentences?: KeyedSentence[] } {
+  const own = op === 'pack' && r.errorCode === 'WEIGHT_ANOMALY_WARNING' ? sentence('station.pack.weightWarningInBatch', { id: r.shipmentId }) : r.errorCode === CLAIM_LAPSED ? sentence('station.wave.lostClaim') : undefined;
+  if (own) return { message: englishSentence(own), sentences: [own] };
+  return { message: r.errorMessage ?? `${op} failed` };
 }
