@@ -2,7 +2,7 @@
 // of their profiles. Readings arrive as events, so a scale's weight moves on screen as it settles.
 import { useEffect, useState } from 'react';
 import { useStation } from '../../app/station-context.js';
-import { useDevicesStore } from '../../stores/settings-devices-store.js';
+import { readingWords, useDevicesStore } from '../../stores/settings-devices-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { DeviceForm, draftOfProfile, EMPTY_PROFILE, type ProfileDraft } from './device-form.js';
 import { errorWords } from '../../app/errors.js';
@@ -74,7 +74,7 @@ export function DevicesSection() {
             <strong>{d.name}</strong> — {ROLE_WORDS[d.role] ? t(ROLE_WORDS[d.role]) : d.role}: {STATUS_WORDS[d.status] ? t(STATUS_WORDS[d.status]) : d.status}
             {d.message && !d.routine ? `. ${d.sentence ? sentenceWords(d.sentence, d.message) : d.message}` : '.'}
             <span aria-live="polite" className="reading">
-              {readings[d.id] ? t('devices.lastReading', { reading: readings[d.id] }) : ''}
+              {readings[d.id] ? t('devices.lastReading', { reading: readingWords(readings[d.id]!) }) : ''}
             </span>
             <div className="actions">
               <button type="button" onClick={() => void test(d.id)}>
