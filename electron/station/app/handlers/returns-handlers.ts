@@ -94,25 +94,17 @@ async function returnAction(
   success: KeyedSentence,
 ): Promise<ActionResult> {
   const locationId = ctx.locationId();
-  const results = await settleReturns(ctx, `returns.${action}`, [returnId], { ...request, locationId }, () => call(locationId), WHAT[action]!(returnId));
+  const results = await settleReturns(ctx, `returns.${action}`, [returnId], { ...request, locationId }, () => call(locationId), ACTION_WORDS[action]!.what(returnId));
   const r = results.find((x) => x.returnId === returnId) ?? results[0];
   if (r?.processingStatus === 'SUCCESS') return { id: returnId, ok: true, ...said(success) };
-  return { id: returnId, ok: false, ...said(...refusalSaid(NOT_DONE[action]!(returnId), r?.errorCode, r?.errorMessage ?? 'no answer for this return')) };
+  return { id: returnId, ok: false, ...said(...refusalSaid(ACTION_WORDS[action]!.notDone(returnId), r?.errorCode, r?.errorMessage ?? 'no answer for this return')) };
 }
 
-/** What the desk was doing when the marketplace failed, for its trouble sentence. */
-const WHAT: Record<string, (id: string) => KeyedSentence> = {
-  complete: (id) => keyed('station.marketplace.what.returnComplete', { id }),
-  pickup: (id) => keyed('station.marketplace.what.returnPickup', { id }),
-  pickupAttempt: (id) => keyed('station.marketplace.what.returnPickupAttempt', { id }),
-  approve: (id) => keyed('station.marketplace.what.returnApprove', { id }),
-  reject: (id) => keyed('station.marketplace.what.returnReject', { id }),
-};
-
-const NOT_DONE: Record<string, (id: string) => KeyedSentence> = {
-  complete: (id) => keyed('returns.notDone.complete', { id }),
-  pickup: (id) => keyed('returns.notDone.pickup', { id }),
-  pickupAttempt: (id) => keyed('returns.notDone.pickupAttempt', { id }),
-  approve: (id) => keyed('returns.notDone.approve', { id }),
-  reject: (id) => keyed('returns.notDone.reject', { id }),
+/** Per return action: what the desk was doing (for a marketplace failure) and what was not done (for a refusal). */
+const ACTION_WORDS: Record<string, { what: (id: string) => KeyedSentence; notDone: (id: string) => KeyedSentence }> = {
+  complete: { what: (id) => keyed('station.marketplace.what.returnComplete', { id }), notDone: (id) => keyed('returns.notDone.complete', { id }) },
+  pickup: { what: (id) => keyed('station.marketplace.what.returnPickup', { id }), notDone: (id) => keyed('returns.notDone.pickup', { id }) },
+  pickupAttempt: { what: (id) => keyed('station.marketplace.what.returnPickupAttempt', { id }), notDone: (id) => keyed('returns.notDone.pickupAttempt', { id }) },
+  approve: { what: (id) => keyed('station.marketplace.what.returnApprove', { id }), notDone: (id) => keyed('returns.notDone.approve', { id }) },
+  reject: { what: (id) => keyed('station.marketplace.what.returnReject', { id }), notDone: (id) => keyed('returns.notDone.reject', { id }) },
 };

@@ -81,43 +81,39 @@ async function step(ctx: AppContext, op: string, shipmentId: string, request: Re
       errorMessage: r.find((x) => x.message)?.message ?? undefined,
     })));
   } catch (e) {
-    throw marketplaceTrouble(e, selfShipWhat(op, shipmentId));
+    throw marketplaceTrouble(e, stepWords(op).what(shipmentId));
   }
   const a = answers[0];
   if (a?.ok) return { id: shipmentId, ok: true, ...said(success) };
-  return { id: shipmentId, ok: false, ...said(...refusalSaid(notDone(op, shipmentId), a?.code, a?.message ?? 'no answer for this shipment')) };
+  return { id: shipmentId, ok: false, ...said(...refusalSaid(stepWords(op).notDone(shipmentId), a?.code, a?.message ?? 'no answer for this shipment')) };
 }
 
-/** What the desk was recording when the marketplace failed, for its trouble sentence. */
-function selfShipWhat(op: string, id: string): KeyedSentence {
-  switch (op) {
-    case 'selfship.deliveryAttempt':
-      return keyed('station.marketplace.what.selfShipDeliveryAttempt', { id });
-    case 'selfship.delivered':
-      return keyed('station.marketplace.what.selfShipDelivered', { id });
-    case 'selfship.serviceAttempt':
-      return keyed('station.marketplace.what.selfShipServiceAttempt', { id });
-    case 'selfship.serviceComplete':
-      return keyed('station.marketplace.what.selfShipServiceComplete', { id });
-    default:
-      return keyed('station.marketplace.what.selfShipDispatch', { id });
-  }
-}
-
-function notDone(op: string, id: string): KeyedSentence {
-  switch (op) {
-    case 'selfship.deliveryAttempt':
-      return keyed('returns.selfShip.notDone.deliveryAttempt', { id });
-    case 'selfship.delivered':
-      return keyed('returns.selfShip.notDone.delivered', { id });
-    case 'selfship.serviceAttempt':
-      return keyed('returns.selfShip.notDone.serviceAttempt', { id });
-    case 'selfship.serviceComplete':
-      return keyed('returns.selfShip.notDone.serviceComplete', { id });
-    default:
-      return keyed('returns.selfShip.notDone.dispatch', { id });
-  }
-}
+/** Per self-ship step: what the desk was recording (for a marketplace failure) and what was not done (for a refusal). */
+type StepWords = { what: (id: string) => KeyedSentence; notDone: (id: string) => KeyedSentence };
+const DISPATCH_WORDS: StepWords = {
+  what: (id) => keyed('station.marketplace.what.selfShipDispatch', { id }),
+  notDone: (id) => keyed('returns.selfShip.notDone.dispatch', { id }),
+};
+const STEP_WORDS: Record<string, StepWords> = {
+  'selfship.dispatch': DISPATCH_WORDS,
+  'selfship.deliveryAttempt': {
+    what: (id) => keyed('station.marketplace.what.selfShipDeliveryAttempt', { id }),
+    notDone: (id) => keyed('returns.selfShip.notDone.deliveryAttempt', { id }),
+  },
+  'selfship.delivered': {
+    what: (id) => keyed('station.marketplace.what.selfShipDelivered', { id }),
+    notDone: (id) => keyed('returns.selfShip.notDone.delivered', { id }),
+  },
+  'selfship.serviceAttempt': {
+    what: (id) => keyed('station.marketplace.what.selfShipServiceAttempt', { id }),
+    notDone: (id) => keyed('returns.selfShip.notDone.serviceAttempt', { id }),
+  },
+  'selfship.serviceComplete': {
+    what: (id) => keyed('station.marketplace.what.selfShipServiceComplete', { id }),
+    notDone: (id) => keyed('returns.selfShip.notDone.serviceComplete', { id }),
+  },
+};
+const stepWords = (op: string): StepWords => STEP_WORDS[op] ?? DISPATCH_WORDS;
 
 async function listSelfShip(ctx: AppContext): Promise<ResultOf<'selfship.list'>> {
   const locationId = ctx.locationId();
@@ -156,7 +152,7 @@ async function dispatch(ctx: AppContext, args: { shipmentId: string; dispatchDat
   const shipment = await readShipment(ctx, shipmentId);
   if (!shipment) return { id: shipmentId, ok: false, ...said(keyed('returns.selfShip.noShipment', { id: shipmentId })) };
   if (shipment.shipmentType && shipment.shipmentType !== 'SELF') {
-    return { id: shipmentId, ok: false, ...said(...refusalSaid(notDone('selfship.dispatch', shipmentId), 'NOT_SELF_SHIP_SHIPMENT', undefined)) };
+    return { id: shipmentId, ok: false, ...said(...refusalSaid(DISPATCH_WORDS.notDone(shipmentId), 'NOT_SELF_SHIP_SHIPMENT', undefined)) };
   }
   const items = shipment.orderItems.filter((i) => i.status !== 'CANCELLED');
   // The seller's own invoice number unless the form gives one (or the marketplace numbers invoices).
