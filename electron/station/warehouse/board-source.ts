@@ -16,10 +16,12 @@ export interface BoardSource {
   view(): BoardView;
   subscribe(listener: (view: BoardView) => void): () => void;
   activity(options: { text?: string; limit: number; language?: string }): Promise<WarehouseActivityEntry[]>;
+  /** Board reads so far (how hard the board works the database). */
+  reads(): number;
   stop(): Promise<void>;
 }
 
-export interface BoardSourceOptions extends Pick<BoardFeedOptions, 'now' | 'pollMs' | 'refreshMs' | 'boardOnly'> {
+export interface BoardSourceOptions extends Pick<BoardFeedOptions, 'now' | 'pollMs' | 'refreshMs' | 'readGapMs' | 'boardOnly'> {
   connection: WarehouseConnectionOptions;
   log?: (line: string) => void;
   /** The desk's listeners (shared with its push feed); one of its own when absent. */
@@ -37,6 +39,7 @@ export async function openBoardSource(options: BoardSourceOptions): Promise<Boar
     now: options.now,
     pollMs: options.pollMs,
     refreshMs: options.refreshMs,
+    readGapMs: options.readGapMs,
     boardOnly: options.boardOnly,
   });
   try {
@@ -52,6 +55,7 @@ export async function openBoardSource(options: BoardSourceOptions): Promise<Boar
       return () => listeners.delete(fn);
     },
     activity: (a) => warehouseActivity(pool, a),
+    reads: () => feed.reads,
     stop: async () => {
       await feed.stop();
       await shared.release();
