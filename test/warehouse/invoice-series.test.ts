@@ -89,27 +89,63 @@ describe.runIf(requirePostgres())('warehouse invoice series', () => {
     expect(await d1.pending()).toEqual([]);
   });
 
-  it('a number taken over with a shipment is the new desk’s: the desk that let the shipment go cannot give it back to a third desk', async () => {
+  it('a desk that takes a shipment over reserves a number of its own: the first desk’s number stays its reservation, and is voided when the shipment is packed with another', async () => {
     const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
     const pool = await wh.freshPool();
     const [d1, d2, d3] = ['Desk 1', 'Desk 2', 'Desk 3'].map((desk) => new WarehouseInvoiceSeries(pool, { clock, desk, registration: GSTIN, prefix: 'PS' }));
-    // Desk 1 reserved a number for S1, then lost S1's claim (its lease ran out) to Desk 2, which
-    // packs S1 with the shipment's open number.
-    const held = await d1!.reserve('O1', 'S1');
-    const taken = await d2!.reserve('O1', 'S1');
-    expect(taken.invoiceNumber).toBe(held.invoiceNumber);
-    // Desk 1 now learns it lost the claim and gives its number back: it is not Desk 1's any more.
-    await d1!.markRefused(held.invoiceNumber!, 'Not packed: this desk lost its claim before the pack.');
-    await d1!.markVoid(held.invoiceNumber!, 'Not packed: lost the claim.');
-    const other = await d3!.reserve('O2', 'S2');
-    expect(other.invoiceNumber).not.toBe(held.invoiceNumber);
-    await d2!.markUsed(taken.invoiceNumber!);
+    // Desk 1 reserved a number for S1 (its pack may be on its way), then lost S1's claim (its
+    // lease ran out) to Desk 2.
+    const held = (await d1!.reserve('O1', 'S1')).invoiceNumber!;
+    const taken = (await d2!.reserve('O1', 'S1')).invoiceNumber!;
+    expect([held, taken]).toEqual(['PS/2026-27/00001', 'PS/2026-27/00002']);
+    // Each desk's retry (or the desk after a restart) gets its own number back.
+    expect((await d2!.reserve('O1', 'S1')).invoiceNumber).toBe(taken);
+    expect((await d1!.reserve('O1', 'S1')).invoiceNumber).toBe(held);
+    // Desk 2's pack is refused while S1 is still approved: it gives back its own number only;
+    // Desk 1's number cannot be given back or voided by Desk 2.
+    await d2!.markRefused(taken, 'refused', 'S1');
+    await d2!.markRefused(held, 'refused', 'S1');
+    await d2!.markVoid(held, 'Not packed: lost the claim.');
+    // The next reservation takes the number given back, never Desk 1's.
+    expect((await d3!.reserve('O2', 'S2')).invoiceNumber).toBe(taken);
+    const again = (await d2!.reserve('O1', 'S1')).invoiceNumber!;
+    expect(again).toBe('PS/2026-27/00003');
+    // Desk 2 packs S1: Desk 1's number can never be packed with S1 now; voided with the reason.
+    await d2!.markUsed(again, 'S1');
+    const rows = async () => (await pool.query('SELECT invoice_number, status, desk, shipment_id, void_reason FROM invoice_numbers ORDER BY counter')).rows;
+    const settled = [
+      { invoice_number: held, status: 'void', desk: 'Desk 1', shipment_id: 'S1', void_reason: `Not packed with this number: shipment S1 was packed with ${again} at Desk 2.` },
+      { invoice_number: taken, status: 'reserved', desk: 'Desk 3', shipment_id: 'S2', void_reason: null },
+      { invoice_number: again, status: 'used', desk: 'Desk 2', shipment_id: 'S1', void_reason: null },
+    ];
+    expect(await rows()).toEqual(settled);
+    expect(await d1!.pending()).toEqual([]);
+    // Desk 1's own settlement arrives later (its pack was refused): the number stays void.
+    await d1!.markVoid(held, 'Not packed with this number: shipment S1 was packed with another.');
+    await d1!.markRefused(held, 'refused', 'S1');
+    expect(await rows()).toEqual(settled);
+  });
+
+  it('records a number found on a packed shipment as used by it only when it is reserved for that shipment', async () => {
+    const clock = manualClock(istInstant(2026, 11, 24, 10, 0));
+    const pool = await wh.freshPool();
+    const [d1, d2] = ['Desk 1', 'Desk 2'].map((desk) => new WarehouseInvoiceSeries(pool, { clock, desk, registration: GSTIN, prefix: 'PS' }));
+    const left = (await d1!.reserve('O1', 'S1')).invoiceNumber!;
+    const other = (await d1!.reserve('O2', 'S2')).invoiceNumber!;
+    const own = (await d2!.reserve('O1', 'S1')).invoiceNumber!;
+    // Not reserved for that shipment, or not a number of the series: left alone.
+    await d2!.markLanded(other, 'S1');
+    await d2!.markLanded('PS/2026-27/09999', 'S1');
+    await d2!.markVoid(own, `Not packed with this number: shipment S1 was packed with ${left}.`);
+    // Desk 1 stopped after its pack of S1 landed: used by S1, in Desk 1's name.
+    await d2!.markLanded(left, 'S1');
+    await d2!.markLanded(left, 'S1');
     const rows = (await pool.query('SELECT invoice_number, status, desk, shipment_id FROM invoice_numbers ORDER BY counter')).rows;
     expect(rows).toEqual([
-      { invoice_number: 'PS/2026-27/00001', status: 'used', desk: 'Desk 2', shipment_id: 'S1' },
-      { invoice_number: 'PS/2026-27/00002', status: 'reserved', desk: 'Desk 3', shipment_id: 'S2' },
+      { invoice_number: left, status: 'used', desk: 'Desk 1', shipment_id: 'S1' },
+      { invoice_number: other, status: 'reserved', desk: 'Desk 1', shipment_id: 'S2' },
+      { invoice_number: own, status: 'void', desk: 'Desk 2', shipment_id: 'S1' },
     ]);
-    expect(await d1!.pending()).toEqual([]);
   });
 
   it('packs from its outage block while the database is away, and reports those numbers when it is back', async () => {

@@ -262,7 +262,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
         startingUp = false;
         if (shared) {
           const open = new Set(context.journal.openSessions().map((s) => s.opened.shipmentId).filter((id): id is string => !!id));
-          const settled = await shared.settleLeftReservations((ids) => client.orders.getShipments({ shipmentIds: ids }), open).catch((e: Error) => {
+          const settled = await shared.settleLeftReservations(client.orders, open).catch((e: Error) => {
             log(`Start-up check: the warehouse invoice numbers of the last run wait: ${e.message}`);
             return 0;
           });

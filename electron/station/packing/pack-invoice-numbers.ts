@@ -4,7 +4,8 @@
 // was in flight; spec § Shipment "Other facts": a shipment not APPROVED is refused), so the
 // refusal alone does not free the number: the shipment is read back, and
 // - packed (by anyone) with this number: the number is used by that shipment;
-// - packed with another number: this one is void, with the reason;
+// - packed with another number: this one is void, with the reason, and that other number, when
+//   it is one of the series still reserved for the shipment, is used by it;
 // - still APPROVED: the number is given back for the next pack (README rule: no gap);
 // - no longer approved (cancelled) or gone: void, with the reason;
 // - the read failed, or the invoice of a packed shipment cannot be read yet: the number stays
@@ -57,11 +58,21 @@ const invoiceNumberOf = (inv: InvoiceWire): string | undefined => inv.invoiceNum
  * failed read: the numbers then stay reserved.
  */
 export async function settleRefusedNumbers(invoices: DeskInvoices, orders: ShipmentReadBack, refused: readonly PackNumber[], reason: string): Promise<Map<string, RefusedSettlement>> {
-  const out = new Map<string, RefusedSettlement>();
   const shared = sharedSeries(invoices);
-  if (!shared || refused.length === 0) return out;
-  for (let i = 0; i < refused.length; i += MAX_IDS_PER_REQUEST) {
-    const batch = refused.slice(i, i + MAX_IDS_PER_REQUEST);
+  return shared ? settleByMarketplace(shared, orders, refused, reason) : new Map();
+}
+
+/**
+ * The read-back itself, for a refused pack and for a number a stopped desk left reserved
+ * (warehouse/left-reservations.ts): what the marketplace shows of each shipment decides, as the
+ * header says. `givenBack`: the reason recorded on a number given back. Also, a shipment packed
+ * with another number of this series still reserved for it (a desk that stopped after its pack
+ * landed) has that number recorded used, so it does not stay open.
+ */
+export async function settleByMarketplace(shared: InvoiceNumbering, orders: ShipmentReadBack, numbers: readonly PackNumber[], givenBack: string): Promise<Map<string, RefusedSettlement>> {
+  const out = new Map<string, RefusedSettlement>();
+  for (let i = 0; i < numbers.length; i += MAX_IDS_PER_REQUEST) {
+    const batch = numbers.slice(i, i + MAX_IDS_PER_REQUEST);
     const found = await orders.getShipments({ shipmentIds: batch.map((r) => r.shipmentId) }).catch(() => undefined);
     if (!found) {
       for (const r of batch) out.set(r.invoiceNumber, 'kept');
@@ -86,10 +97,11 @@ export async function settleRefusedNumbers(invoices: DeskInvoices, orders: Shipm
           out.set(r.invoiceNumber, 'used');
         } else if (number) {
           await shared.markVoid(r.invoiceNumber, `Not packed with this number: shipment ${r.shipmentId} was packed with ${number}.`);
+          await shared.markLanded?.(number, r.shipmentId);
           out.set(r.invoiceNumber, 'void');
         } else out.set(r.invoiceNumber, 'kept');
       } else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) {
-        await shared.markRefused(r.invoiceNumber, reason, r.shipmentId);
+        await shared.markRefused(r.invoiceNumber, givenBack, r.shipmentId);
         out.set(r.invoiceNumber, 'given back');
       } else {
         await shared.markVoid(r.invoiceNumber, s ? `Not packed: shipment ${r.shipmentId} is no longer approved.` : `Not packed: shipment ${r.shipmentId} is gone at the marketplace.`);

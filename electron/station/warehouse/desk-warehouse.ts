@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import type { ClaimAnswer, ClaimRefusal, DeskClaims, PackedSerialIn } from '../packing/desk-claims.js';
 import type { Clock } from '../packing/ist-dates.js';
-import type { ShipmentWire } from '../../../shared/api/shipments.js';
+import type { ShipmentReadBack } from '../packing/pack-invoice-numbers.js';
 import { WARM_CONNECTIONS, warmClaimPlans, warmPool } from './claim-plans.js';
 import { ClaimService, DEFAULT_LEASE_MS, describeHolder } from './claims.js';
 import { holderSentence } from './holder-words.js';
@@ -312,14 +312,14 @@ export class DeskWarehouse implements DeskClaims {
   }
 
   /** Numbers this desk left unsettled when it stopped mid-pack (left-reservations.ts); run at start, after the journal's open intents are settled. */
-  settleLeftReservations(read: (ids: string[]) => Promise<ShipmentWire[]>, keep: ReadonlySet<string>): Promise<number> {
+  settleLeftReservations(orders: ShipmentReadBack, keep: ReadonlySet<string>): Promise<number> {
     return settleLeftReservations(
       {
         pending: () => this.online(() => this.series.pending()),
         invoices: this.invoices,
         recordPacked: (id) => this.online(() => this.claims.recordPackedBy(id, this.desk, '')),
       },
-      read,
+      orders,
       keep,
     );
   }

@@ -32,6 +32,11 @@ export interface InvoiceNumbering {
   markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void>;
   /** Reserved and not settled yet. */
   pending(): Promise<InvoiceReservation[]>;
+  /**
+   * The shared series only: the marketplace shows the shipment packed with this number, reserved
+   * for it by a desk that never settled it; it becomes used by that shipment (else left alone).
+   */
+  markLanded?(invoiceNumber: string, shipmentId: string): Promise<void>;
 }
 
 /** The desk's own file-backed series behind the common interface. */

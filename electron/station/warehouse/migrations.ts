@@ -10,6 +10,7 @@ import board from './migrations/0010-board.js';
 import pushNotifications from './migrations/0011-push-notifications.js';
 import operators from './migrations/0015-operators.js';
 import claimsOpen from './migrations/0020-claims-open.js';
+import invoiceNumbersOpenPerDesk from './migrations/0021-invoice-numbers-open-per-desk.js';
 import { withClient, type WarehousePool } from './warehouse-pool.js';
 import { keyedError } from '../../../shared/i18n/station-sentences.js';
 
@@ -19,7 +20,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board, pushNotifications, operators, claimsOpen];
+export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board, pushNotifications, operators, claimsOpen, invoiceNumbersOpenPerDesk];
 
 /** Key of the advisory lock held while migrating (any constant unique to this application). */
 export const MIGRATION_LOCK_KEY = 0x5057_4d31; // "PWM1"

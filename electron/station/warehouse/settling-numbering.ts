@@ -9,7 +9,10 @@ import type { WarehouseInvoiceSeries } from './warehouse-invoice-series.js';
 import { WarehouseUnreachableError } from './warehouse-pool.js';
 
 /** `shipmentIds[i]`: the shipment of `numbers[i]`, when known. */
-type Settlement = { kind: 'used'; numbers: string[]; shipmentIds?: string[] } | { kind: 'void' | 'refused'; numbers: string[]; reason: string; shipmentIds?: string[] };
+type Settlement =
+  | { kind: 'used'; numbers: string[]; shipmentIds?: string[] }
+  | { kind: 'landed'; numbers: string[]; shipmentIds: string[] }
+  | { kind: 'void' | 'refused'; numbers: string[]; reason: string; shipmentIds?: string[] };
 
 export class SettlingNumbering implements InvoiceNumbering {
   readonly givesBackRefused = true;
@@ -39,6 +42,10 @@ export class SettlingNumbering implements InvoiceNumbering {
 
   markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void> {
     return this.settle({ kind: 'refused', numbers: [invoiceNumber], reason, ...(shipmentId ? { shipmentIds: [shipmentId] } : {}) });
+  }
+
+  markLanded(invoiceNumber: string, shipmentId: string): Promise<void> {
+    return this.settle({ kind: 'landed', numbers: [invoiceNumber], shipmentIds: [shipmentId] });
   }
 
   pending(): Promise<InvoiceReservation[]> {
@@ -74,6 +81,7 @@ export class SettlingNumbering implements InvoiceNumbering {
 
   private send(s: Settlement): Promise<void> {
     if (s.kind === 'used') return this.series.markUsedMany(s.numbers, s.shipmentIds);
+    if (s.kind === 'landed') return this.series.markLanded(s.numbers[0], s.shipmentIds[0]);
     if (s.kind === 'void') return this.series.markVoid(s.numbers[0], s.reason);
     return this.series.markRefused(s.numbers[0], s.reason, s.shipmentIds?.[0]);
   }

@@ -3,12 +3,18 @@
 //
 // Allocation runs in a transaction holding the series row (SELECT ... FOR UPDATE), so numbers
 // are unique across desks and consecutive. Rules, each number accounted for by a row:
-// - a retried pack of the same shipment gets its open number back;
+// - a number reserved for a shipment belongs to the desk that reserved it: a retried pack of the
+//   same shipment at that desk (or after its restart) gets it back; a desk that took the
+//   shipment's claim over gets a number of its own, so a number whose pack may still be in
+//   flight is never packed or given back by another desk (one number, at most one shipment);
 // - a number of a pack the marketplace refused is given back (status 'free') and the next pack
 //   of any desk takes the lowest free number before a new one, so refusals leave no gap; only
 //   while it is still the desk's reservation of that shipment (packing/pack-invoice-numbers.ts
 //   reads the shipment back first: packed by another desk, it is not given back);
 // - a number the marketplace took is used by its shipment, whatever became of its reservation;
+//   the same transaction voids every other number still reserved for that shipment (a packed
+//   shipment is not APPROVED, so the marketplace refuses any other pack of it: spec § Shipment
+//   "Other facts"), so a number left by a desk that stopped never stays open;
 // - a number that will never be used (order cancelled) is void, with the reason;
 // - each desk holds a small block for outages (status 'block'); numbers of it used while the
 //   database was away are reported back when it returns. Blocks make numbers consecutive per
@@ -91,19 +97,19 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     const invoiceDate = istDate(now);
     const out: WarehouseInvoiceAssignment[] = [];
     for (const { orderId, shipmentId } of requests) {
+      // Only this desk's own open number comes back. Another desk's number for the shipment (its
+      // claim lapsed and this desk took it over) may be on a pack still in flight: it stays that
+      // desk's reservation, settled by that desk or voided when the shipment is packed with
+      // another number (use()).
       const open = (
         await client.query<NumberRow>(
-          `SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'reserved'
+          `SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'reserved' AND desk = $5
              AND (($3::text IS NOT NULL AND shipment_id = $3) OR ($3::text IS NULL AND shipment_id IS NULL AND order_id = $4))
            ORDER BY counter LIMIT 1`,
-          [registration, fy, shipmentId ?? null, orderId],
+          [registration, fy, shipmentId ?? null, orderId, desk],
         )
       ).rows[0];
       if (open) {
-        // The shipment's open number, maybe reserved by a desk whose claim this desk took over:
-        // it becomes this desk's, so the desk that let the shipment go can no longer give it
-        // back while this one packs with it (settle leaves other desks' numbers alone).
-        if (open.desk !== desk) await client.query('UPDATE invoice_numbers SET desk = $2, reserved_at = $3 WHERE invoice_number = $1', [open.invoice_number, desk, now]);
         out.push({ orderId, invoiceNumber: open.invoice_number, invoiceDate });
         continue;
       }
@@ -160,8 +166,8 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
 
   /**
    * Gives the number back for the next pack, only while its row is still reserved by this desk
-   * (and, given the shipment, for that shipment): a number another desk took over with the
-   * shipment's claim, or already used, is left alone.
+   * (and, given the shipment, for that shipment): another desk's number, or one already used or
+   * voided, is left alone.
    */
   async markRefused(invoiceNumber: string, reason: string, shipmentId?: string): Promise<void> {
     await this.settle([invoiceNumber], 'free', reason, shipmentId ? [shipmentId] : undefined);
@@ -184,7 +190,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
         const shipmentId = shipmentIds?.[i];
         if (status === 'free') {
           // One conditional statement: the row is freed only if it is still this desk's
-          // reservation (for this shipment), never one taken over, re-issued or used meanwhile.
+          // reservation (for this shipment), never one re-issued, used or voided meanwhile.
           const freed = await client.query(
             `UPDATE invoice_numbers SET status = 'free', desk = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
                refusals = refusals + 1, refusal_reason = $2
@@ -204,8 +210,8 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
           continue;
         }
         if (row.status === 'void') continue;
-        // A reservation another desk took over with the shipment's claim is that desk's now: this
-        // desk does not void it (the other desk may be packing with it).
+        // Another desk's reservation is settled by that desk (its pack may still be in flight),
+        // or voided when its shipment is packed with another number (use()).
         if (row.status === 'reserved' && row.desk !== this.options.desk) continue;
         if (row.status !== 'reserved' && row.status !== 'free' && row.status !== 'block') {
           throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become ${status}.`);
@@ -222,9 +228,10 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
    * in flight). Only a number already used on another shipment cannot be corrected here: that is
    * returned in words, for the desk's log. A void number stays void (its gap was explained).
    */
-  private async use(client: WarehouseClient, row: NumberRow, shipmentId: string | undefined, now: Date): Promise<string | undefined> {
+  private async use(client: WarehouseClient, row: NumberRow, shipmentId: string | undefined, now: Date, packedAt = this.options.desk): Promise<string | undefined> {
     const n = row.invoice_number;
     const target = shipmentId ?? row.shipment_id;
+    if (target) await this.voidOthersOf(client, target, n, packedAt, now);
     if (row.status === 'used') {
       return shipmentId && row.shipment_id && row.shipment_id !== shipmentId
         ? `Invoice number ${n} is on two packed shipments at the marketplace: ${row.shipment_id} and ${shipmentId}. Issue a credit note for one and invoice it again.`
@@ -234,13 +241,47 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     await client.query(
       `UPDATE invoice_numbers SET status = 'used', settled_at = $2, shipment_id = $3, desk = $4
        WHERE invoice_number = $1`,
-      [n, now, target, this.options.desk],
+      [n, now, target, packedAt],
     );
     // Reserved for another shipment meanwhile: that shipment must not be packed with it; its
     // desk's own settlement then reports the clash if its pack went out too.
     return row.status === 'reserved' && shipmentId && row.shipment_id && row.shipment_id !== shipmentId
       ? `Invoice number ${n} was reserved for shipment ${row.shipment_id} at ${row.desk ?? 'a desk'} while shipment ${shipmentId} was packed with it; ${row.shipment_id} gets a new number at its next pack.`
       : undefined;
+  }
+
+  /**
+   * The shipment is packed with `used`: any other number still reserved for it (a desk whose
+   * claim lapsed mid-pack, maybe stopped since) can no longer be packed with it, since the
+   * marketplace refuses a pack of a shipment that is not APPROVED (spec § Shipment "Other facts").
+   * Voided here, in the transaction that records the pack, so no such number stays open.
+   */
+  private async voidOthersOf(client: WarehouseClient, shipmentId: string, used: string, packedAt: string, now: Date): Promise<void> {
+    await client.query(
+      `UPDATE invoice_numbers SET status = 'void', settled_at = $4, void_reason = $5
+       WHERE registration = $1 AND shipment_id = $2 AND status = 'reserved' AND invoice_number <> $3`,
+      [this.options.registration, shipmentId, used, now, `Not packed with this number: shipment ${shipmentId} was packed with ${used} at ${packedAt}.`],
+    );
+  }
+
+  /**
+   * The marketplace shows the shipment packed with this number, which another desk (or this
+   * desk's earlier run) reserved for it and never settled: used by the shipment, recorded as
+   * packed at the desk that reserved it. A number not of this series, or not reserved for that
+   * shipment, is left alone.
+   */
+  async markLanded(invoiceNumber: string, shipmentId: string): Promise<void> {
+    const now = this.options.clock.now();
+    await inTransaction(this.pool, async (client) => {
+      const row = (
+        await client.query<NumberRow>("SELECT * FROM invoice_numbers WHERE invoice_number = $1 AND registration = $2 AND shipment_id = $3 AND status = 'reserved' FOR UPDATE", [
+          invoiceNumber,
+          this.options.registration,
+          shipmentId,
+        ])
+      ).rows[0];
+      if (row) await this.use(client, row, shipmentId, now, row.desk ?? this.options.desk);
+    });
   }
 
   async pending(): Promise<InvoiceReservation[]> {
