@@ -1,7 +1,8 @@
 // Warehouse mode: a pack leaves the desk only for shipments whose claim outlasts it. A lease that
 // lapses while a pack is on its way lets another desk take the shipment over and pack it too
-// (the marketplace refuses the second, but the two desks' invoice numbers then race), so the
-// lease is checked, and renewed when it runs low, just before each send (retries included).
+// (the marketplace refuses the second; each desk packs with its own invoice number, and the one
+// not packed is given back or voided: warehouse-invoice-series.ts), so the lease is checked, and
+// renewed when it runs low, just before each send (retries included).
 import type { PackShipmentRequest, ShipmentProcessingResult } from '../../../shared/api/pack.js';
 import { englishSentence, sentence } from '../../../shared/i18n/station-sentences.js';
 import type { DeskClaims } from './desk-claims.js';
