@@ -49,8 +49,8 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
     const orderOf = async (shipmentId: string) => (await a.client.orders.getShipments({ shipmentIds: [shipmentId] }))[0].orderItems[0].orderId;
     await packLatency(PACK_LATENCY_MS);
     let packA: ReturnType<typeof submitPack> | undefined;
-    let n = '';
-    let mine = '';
+    let n: string | undefined;
+    let mine: string | undefined;
     try {
       expect((await a.warehouse.claim(id, 'op-A')).ok).toBe(true);
       // Desk A's renewals stall (a frozen machine, a long pause): its lease lapses mid-pack.
