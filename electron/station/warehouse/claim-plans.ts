@@ -4,8 +4,8 @@
 // statements: measured with eight desks starting at once, 7 to 60 ms to connect and 10 to 55 ms
 // for the first statement, against about 2 ms for a claim on a ready connection.
 //
-// - Every new connection of a desk's pool runs the claim statements once, as no-ops (a wave limit
-//   of 0, a shipment id that cannot exist, in a transaction rolled back), before the pool hands
+// - Every new connection of a desk's pool runs the claim statements once, in a transaction rolled
+//   back (a shipment id that cannot exist; a wave claim of one made-up id), before the pool hands
 //   it out (pg-pool's onConnect hook: createWarehousePool's `onConnect`).
 // - The desk opens WARM_CONNECTIONS of them at start (warmPool), so its first claim finds one
 //   ready, and its pool keeps that many open while idle (createWarehousePool's `keepOpen`): pg
@@ -18,7 +18,7 @@ import { openAmongStatement, waveClaimStatement } from './wave-claims.js';
 export const WARM_CONNECTIONS = 2;
 
 /** Candidates of the warm-up wave claim: a wave's size, so the desk's own code that sends them is
- * ready too; with a limit of 0 none of them is looked at, locked or claimed. */
+ * ready too; with a limit of 1 only the first (an id of its own) is claimed, then rolled back. */
 const WARM_CANDIDATES = Array.from({ length: 1_000 }, (_, i) => `warm-up-${i}`);
 
 const readied = new WeakSet<object>();
@@ -34,7 +34,11 @@ export async function warmClaimPlans(client: Pick<WarehouseClient, 'query'>): Pr
     await client.query('BEGIN');
     try {
       await client.query(SINGLE_LOCK(''));
-      await client.query(waveClaimStatement({ candidates: WARM_CANDIDATES, desk: '', operator: '', waveId: '', limit: 0, now: epoch, until: epoch }));
+      // A real claim of one made-up shipment, rolled back: the first insert of a connection also
+      // loads the indexes' and the trigger's entries and compiles the trigger's function, which
+      // cost the first wave's claim of each connection about a third more than the next ones.
+      const id = `warm-up-${process.pid}-${Math.random().toString(36).slice(2)}`;
+      await client.query(waveClaimStatement({ candidates: [id, ...WARM_CANDIDATES], desk: '', operator: '', waveId: '', limit: 1, now: epoch, until: epoch }));
       await client.query(openAmongStatement([], epoch));
       readied.add(client);
     } finally {

@@ -104,10 +104,9 @@ export function openAmongStatement(ids: readonly string[], now: Date): NamedStat
  * held ones are looked at again once, after the rest: only those free now are sent to be claimed.
  */
 export async function claimWaveRows(client: WarehouseClient, request: WaveClaimRequest, memory = new WaveMemory()): Promise<string[]> {
-  const ids = [...new Set(request.candidates)];
   const got = new Set<string>();
   const now = request.now.getTime();
-  const walk = memory.walk(ids, now);
+  const walk = memory.walk(request.candidates, now);
   let taken = 0;
   for (let round = 0; round < MAX_ROUNDS && got.size < request.limit; round += 1) {
     const window = walk.window(request.limit - got.size, got);
@@ -129,5 +128,5 @@ export async function claimWaveRows(client: WarehouseClient, request: WaveClaimR
     memory.note(now, packed, held.map((id, i) => ({ id, until: Number(held_until[i]) })), { ids: claimed, until: request.until.getTime() });
   }
   memory.taken = taken;
-  return ids.filter((id) => got.has(id));
+  return walk.inOrder(got);
 }

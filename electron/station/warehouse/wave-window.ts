@@ -11,7 +11,7 @@
 //   HELD_RECHECK_MS after it was seen, whichever comes first; and the held ones are looked at
 //   again, once per claim, after the unseen ones.
 // The first window holds the next WINDOW_FACTOR x (what the claim still wants) unseen candidates,
-// in the candidates' order (most urgent first); only when a window yields too few does the claim
+// in the candidates' order (most urgent first), twice that at a desk's first claim; only when a window yields too few does the claim
 // go on to the next, twice as wide each time, so it still takes the most urgent free candidates
 // first and reaches the end of a long list in a few rounds.
 
@@ -41,6 +41,7 @@ export class WaveMemory {
    * `now` (ms); those it claimed are held by this desk until `until`.
    */
   note(now: number, packed: readonly string[], held: readonly { id: string; until: number }[], claimed: { ids: readonly string[]; until: number }): void {
+    this.noted = true;
     if (this.packed.size + this.held.size > MAX_REMEMBERED) {
       this.packed.clear();
       this.held.clear();
@@ -61,34 +62,58 @@ export class WaveMemory {
 
   /** One claim's walk through its candidates at `now` (ms): windows of unseen ones, then the held ones once. */
   walk(candidates: readonly string[], now: number): CandidateWalk {
-    const stillHeld = (id: string): boolean => (this.held.get(id) ?? 0) > now;
-    return new CandidateWalk(
-      candidates.filter((id) => !this.packed.has(id)),
-      stillHeld,
-      this.taken,
-    );
+    // A leading run of candidates known packed stays packed: the same list again (a desk's waves
+    // over one queue) is walked from after it.
+    const start = candidates === this.lastList ? this.packedLead : 0;
+    let from = start;
+    while (from < candidates.length && this.packed.has(candidates[from]!)) from += 1;
+    this.lastList = candidates;
+    this.packedLead = from;
+    // A desk that has claimed nothing yet knows nothing of the others: desks starting a shift
+    // together all meet on the front of the queue, so its first window is twice as wide (one
+    // round each instead of a second one for half of them).
+    return new CandidateWalk(candidates, from, (id) => this.packed.has(id), (id) => (this.held.get(id) ?? 0) > now, this.noted ? this.taken : 'first');
   }
+
+  private lastList: readonly string[] | undefined;
+  private packedLead = 0;
+  /** Whether a claim has told this memory anything yet. */
+  private noted = false;
 }
 
+/**
+ * One claim's way through its candidates. The candidates are read lazily, as far as the windows
+ * sent reach: a claim's own work is the size of its windows, not of the list (a wave's queue of
+ * thousands, most of it packed or held by other desks), and duplicates are sent once.
+ */
 export class CandidateWalk {
-  private next = 0;
+  private next: number;
   private widened = 1;
   private heldSent = false;
+  /** Ids read so far (duplicates further down are skipped). */
+  private readonly read = new Set<string>();
+  /** Held ones met on the way, in order, for the last look. */
+  private readonly held: string[] = [];
+  /** Where each id sent stands in the candidates (the claim answers in candidate order). */
+  private readonly position = new Map<string, number>();
+  /** Extra candidates in the first window; undefined: the desk's first claim (one window more). */
+  private lead: number | undefined;
 
-  private readonly unseen: readonly string[];
-  private readonly held: readonly string[];
-
-  private lead: number;
-
-  /** `open`: the candidates not known packed, in order; `isHeld`: seen held lately; `taken`: WaveMemory.taken. */
+  /** `from`: the first candidate not known packed; `taken`: WaveMemory.taken, or 'first' for a desk's first claim (one window more). */
   constructor(
-    private readonly open: readonly string[],
-    isHeld: (id: string) => boolean,
-    taken: number,
+    private readonly candidates: readonly string[],
+    from: number,
+    private readonly isPacked: (id: string) => boolean,
+    private readonly isHeld: (id: string) => boolean,
+    taken: number | 'first',
   ) {
-    this.unseen = open.filter((id) => !isHeld(id));
-    this.held = open.filter(isHeld);
-    this.lead = taken;
+    this.next = from;
+    this.lead = taken === 'first' ? undefined : taken;
+  }
+
+  /** The ids sent so far, in candidate order, among `ids`. */
+  inOrder(ids: Iterable<string>): string[] {
+    return [...ids].sort((a, b) => (this.position.get(a) ?? 0) - (this.position.get(b) ?? 0));
   }
 
   /**
@@ -100,18 +125,42 @@ export class CandidateWalk {
   window(wanted: number, got: ReadonlySet<string>): { ids: string[]; held: boolean } {
     // A widening of its own, never more than twice the first window (one claim that found
     // thousands taken says little of the next).
-    this.lead = Math.min(this.lead, Math.max(1, wanted) * WINDOW_FACTOR * 2);
-    if (this.next === 0 && !this.heldSent && this.open.length <= Math.max(1, wanted) * WINDOW_FACTOR + this.lead) {
-      this.next = this.unseen.length;
+    this.lead = this.lead === undefined ? Math.max(1, wanted) * WINDOW_FACTOR : Math.min(this.lead, Math.max(1, wanted) * WINDOW_FACTOR * 2);
+    const remaining = this.candidates.length - this.next;
+    if (this.widened === 1 && !this.heldSent && remaining <= Math.max(1, wanted) * WINDOW_FACTOR + this.lead) {
       this.heldSent = true;
-      return { ids: this.open.filter((id) => !got.has(id)), held: false };
+      const ids: string[] = [];
+      for (; this.next < this.candidates.length; this.next += 1) {
+        const id = this.candidates[this.next]!;
+        if (this.read.has(id)) continue;
+        this.read.add(id);
+        if (this.isPacked(id) || got.has(id)) continue;
+        this.position.set(id, this.next);
+        ids.push(id);
+      }
+      return { ids, held: false };
     }
-    while (this.next < this.unseen.length) {
+    while (this.next < this.candidates.length) {
       const size = Math.max(1, wanted) * WINDOW_FACTOR * this.widened + this.lead;
       this.widened *= 2;
       this.lead = 0;
-      const ids = this.unseen.slice(this.next, this.next + size).filter((id) => !got.has(id));
-      this.next += size;
+      const ids: string[] = [];
+      // `size` unseen candidates (claimed ones count, and are left out of what is sent).
+      for (let unseen = 0; this.next < this.candidates.length && unseen < size; this.next += 1) {
+        const id = this.candidates[this.next]!;
+        if (this.read.has(id)) continue;
+        this.read.add(id);
+        if (this.isPacked(id)) continue;
+        if (this.isHeld(id)) {
+          this.held.push(id);
+          this.position.set(id, this.next);
+          continue;
+        }
+        unseen += 1;
+        if (got.has(id)) continue;
+        this.position.set(id, this.next);
+        ids.push(id);
+      }
       if (ids.length > 0) return { ids, held: false };
     }
     if (this.heldSent) return { ids: [], held: true };
