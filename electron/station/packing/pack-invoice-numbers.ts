@@ -6,7 +6,9 @@
 // - packed (by anyone) with this number: the number is used by that shipment;
 // - packed with another number: this one is void, with the reason, and that other number, when
 //   it is one of the series still reserved for the shipment, is used by it;
-// - still APPROVED: the number is given back for the next pack (README rule: no gap);
+// - still APPROVED: the number is given back for the next pack (README rule: no gap), unless the
+//   caller cannot exclude a pack with it still in flight (`mayGiveBack`: a number a stopped desk
+//   left, reserved moments ago); it then stays reserved for the shipment, settled later;
 // - no longer approved (cancelled) or gone: void, with the reason;
 // - the read failed, or the invoice of a packed shipment cannot be read yet: the number stays
 //   reserved for the shipment (its next pack reuses it; the desk's next start settles it).
@@ -67,9 +69,17 @@ export async function settleRefusedNumbers(invoices: DeskInvoices, orders: Shipm
  * (warehouse/left-reservations.ts): what the marketplace shows of each shipment decides, as the
  * header says. `givenBack`: the reason recorded on a number given back. Also, a shipment packed
  * with another number of this series still reserved for it (a desk that stopped after its pack
- * landed) has that number recorded used, so it does not stay open.
+ * landed) has that number recorded used, so it does not stay open. `mayGiveBack`: false for a
+ * number whose pack may still be in flight (a still-approved shipment then keeps it: 'kept');
+ * packed, cancelled or gone settle it whatever it says, since no pack can change those.
  */
-export async function settleByMarketplace(shared: InvoiceNumbering, orders: ShipmentReadBack, numbers: readonly PackNumber[], givenBack: string): Promise<Map<string, RefusedSettlement>> {
+export async function settleByMarketplace(
+  shared: InvoiceNumbering,
+  orders: ShipmentReadBack,
+  numbers: readonly PackNumber[],
+  givenBack: string,
+  mayGiveBack: (n: PackNumber) => boolean = () => true,
+): Promise<Map<string, RefusedSettlement>> {
   const out = new Map<string, RefusedSettlement>();
   for (let i = 0; i < numbers.length; i += MAX_IDS_PER_REQUEST) {
     const batch = numbers.slice(i, i + MAX_IDS_PER_REQUEST);
@@ -101,6 +111,10 @@ export async function settleByMarketplace(shared: InvoiceNumbering, orders: Ship
           out.set(r.invoiceNumber, 'void');
         } else out.set(r.invoiceNumber, 'kept');
       } else if (s && s.orderItems.every((x) => x.status === 'APPROVED')) {
+        if (!mayGiveBack(r)) {
+          out.set(r.invoiceNumber, 'kept');
+          continue;
+        }
         await shared.markRefused(r.invoiceNumber, givenBack, r.shipmentId);
         out.set(r.invoiceNumber, 'given back');
       } else {

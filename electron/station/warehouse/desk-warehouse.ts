@@ -18,7 +18,7 @@ import { holderSentence } from './holder-words.js';
 import { englishSentence, keyed, saying, sentence, type SaidWords } from '../../../shared/i18n/station-sentences.js';
 import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
-import { settleLeftReservations } from './left-reservations.js';
+import { LeftNumbers } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { migrate } from './migrations.js';
 import { OutagePacks } from './outage-packs.js';
@@ -54,6 +54,8 @@ export interface DeskWarehouseOptions {
   log?: (line: string) => void;
   /** Told when the database goes away or comes back. */
   onStatusChange?: () => void;
+  /** How long after the start's settlement the left numbers it kept are settled again (left-reservations.ts). */
+  leftNumbersDelayMs?: number;
 }
 
 export interface WarehouseStatus {
@@ -100,6 +102,7 @@ export class DeskWarehouse implements DeskClaims {
   private schemaVersion: number | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private catchingUp: Promise<void> | undefined;
+  private readonly left: LeftNumbers;
 
   constructor(private readonly options: DeskWarehouseOptions) {
     const { config, clock } = options;
@@ -129,6 +132,15 @@ export class DeskWarehouse implements DeskClaims {
       log: options.log,
     });
     this.outbox = new JournalOutbox(this.pool, { desk: this.desk, journal: options.journal, intervalMs: options.outboxIntervalMs });
+    this.left = new LeftNumbers({
+      pending: () => this.online(() => this.series.pending()),
+      invoices: this.invoices,
+      recordPacked: (id) => this.online(() => this.claims.recordPackedBy(id, this.desk, '')),
+      clock,
+      holding: () => this.keeper.holding(),
+      delayMs: options.leftNumbersDelayMs,
+      log: options.log,
+    });
   }
 
   /**
@@ -157,6 +169,7 @@ export class DeskWarehouse implements DeskClaims {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.left.stop();
     this.keeper.stop();
     // What waits for the database (numbers, packs of an outage) gets one more try before the desk closes.
     await this.catchingUp;
@@ -311,17 +324,13 @@ export class DeskWarehouse implements DeskClaims {
     return () => this.lostListeners.delete(listener);
   }
 
-  /** Numbers this desk left unsettled when it stopped mid-pack (left-reservations.ts); run at start, after the journal's open intents are settled. */
+  /**
+   * Numbers this desk left unsettled when it stopped mid-pack (left-reservations.ts); run at start,
+   * after the journal's open intents are settled. Those kept (a pack with them may still be in
+   * flight) are settled again by a later pass once the grace has passed. Returns how many it settled.
+   */
   settleLeftReservations(orders: ShipmentReadBack, keep: ReadonlySet<string>): Promise<number> {
-    return settleLeftReservations(
-      {
-        pending: () => this.online(() => this.series.pending()),
-        invoices: this.invoices,
-        recordPacked: (id) => this.online(() => this.claims.recordPackedBy(id, this.desk, '')),
-      },
-      orders,
-      keep,
-    );
+    return this.left.atStart(orders, keep);
   }
 
   // --- Outage and catching up --------------------------------------------------------------

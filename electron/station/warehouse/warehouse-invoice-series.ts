@@ -23,6 +23,7 @@ import { indianFinancialYear, istDate, type Clock } from '../packing/ist-dates.j
 import { formatInvoiceNumber, type InvoiceAssignment, type InvoiceNumbering, type InvoiceRequest, type InvoiceReservation } from './invoice-numbering.js';
 import type { OfflineUse, OutageBlockStore } from './outage-block.js';
 import { keyedError } from '../../../shared/i18n/station-sentences.js';
+import { counterOf, toReservation, type NumberRow } from './invoice-number-rows.js';
 import { inTransaction, withClient, WarehouseUnreachableError, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
 
 /** Numbers a desk keeps for an outage: a few hours of one desk's packing. */
@@ -46,18 +47,6 @@ export interface WarehouseInvoiceAssignment extends InvoiceAssignment {
   fromOutageBlock?: true;
 }
 
-interface NumberRow {
-  invoice_number: string;
-  counter: number;
-  order_id: string | null;
-  shipment_id: string | null;
-  financial_year: string;
-  status: InvoiceReservation['status'] | 'free' | 'block';
-  desk: string | null;
-  reserved_at: Date | null;
-  settled_at: Date | null;
-  void_reason: string | null;
-}
 
 export class WarehouseInvoiceSeries implements InvoiceNumbering {
   readonly givesBackRefused = true;
@@ -110,6 +99,9 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
         )
       ).rows[0];
       if (open) {
+        // Stamped again: its pack goes out now, and a start-up gives back only a number whose
+        // last pack has had time to land (left-reservations.ts, IN_FLIGHT_GRACE_MS).
+        await client.query('UPDATE invoice_numbers SET reserved_at = $2 WHERE invoice_number = $1', [open.invoice_number, now]);
         out.push({ orderId, invoiceNumber: open.invoice_number, invoiceDate });
         continue;
       }
@@ -337,6 +329,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     for (const { orderId, shipmentId } of requests) {
       const open = block.used.find((u) => u.status === 'reserved' && (shipmentId ? u.shipmentId === shipmentId : u.orderId === orderId && !u.shipmentId));
       if (open) {
+        open.reservedAt = now.toISOString();
         out.push({ orderId, invoiceNumber: open.invoiceNumber, invoiceDate, fromOutageBlock: true });
         continue;
       }
@@ -389,22 +382,4 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     });
     store.save({ ...block, used: [] });
   }
-}
-
-function counterOf(invoiceNumber: string): number {
-  return Number(invoiceNumber.slice(invoiceNumber.lastIndexOf('/') + 1));
-}
-
-function toReservation(r: NumberRow): InvoiceReservation {
-  return {
-    invoiceNumber: r.invoice_number,
-    orderId: r.order_id ?? '',
-    ...(r.shipment_id ? { shipmentId: r.shipment_id } : {}),
-    financialYear: r.financial_year,
-    counter: r.counter,
-    reservedAt: (r.reserved_at ?? new Date(0)).toISOString(),
-    status: r.status === 'used' || r.status === 'void' ? r.status : 'reserved',
-    ...(r.settled_at ? { settledAt: r.settled_at.toISOString() } : {}),
-    ...(r.void_reason ? { voidReason: r.void_reason } : {}),
-  };
 }
