@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShipmentWire } from '../../shared/api/shipments.js';
 import { Journal } from '../../electron/station/journal/journal.js';
+import type { Clock } from '../../electron/station/packing/ist-dates.js';
 import type { DeskDeps } from '../../electron/station/packing/pack-desk.js';
 import { parcelsFromListing } from '../../electron/station/packing/pack-request.js';
 import type { PackSessionState } from '../../electron/station/packing/pack-session.js';
@@ -41,9 +42,10 @@ export interface NumberRow {
 export function lapsedLeaseDesks(sandbox: () => TestSandbox) {
   const desks: TestDesk[] = [];
 
-  async function openDesk(url: string, name: string, pool: WarehousePool): Promise<TestDesk> {
+  /** `clock`: the desk's (the system's by default); `leftNumbersDelayMs`: its later pass over left numbers. */
+  async function openDesk(url: string, name: string, pool: WarehousePool, options: { clock?: Clock; leftNumbersDelayMs?: number } = {}): Promise<TestDesk> {
     const sb = sandbox();
-    const clock = { now: () => new Date() };
+    const clock = options.clock ?? { now: () => new Date() };
     const client = clientFor(sb);
     const dataDir = mkdtempSync(join(tmpdir(), 'lapsed-lease-'));
     const journal = await Journal.open({ dir: join(dataDir, 'journal'), clock });
@@ -59,6 +61,7 @@ export function lapsedLeaseDesks(sandbox: () => TestSandbox) {
       outageBlockSize: 0,
       pool,
       log: (line) => log.push(line),
+      leftNumbersDelayMs: options.leftNumbersDelayMs,
     });
     await warehouse.start();
     const deps: DeskDeps = {

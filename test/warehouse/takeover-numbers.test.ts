@@ -119,15 +119,17 @@ describe.runIf(requirePostgres())('the numbers of a shipment taken over mid-pack
     const invoice = { orderId: await orderOf(b, id), invoiceNumber: theirs, invoiceDate: istDate(new Date()) };
     const request = buildPackRequest({ shipment: atB.shipment, lines: atB.session.lines, parcels: atB.session.parcels, facts: b.deps.facts.of, invoice, at: new Date() });
     expect((await b.client.orders.pack([request]))[0]).toMatchObject({ processingStatus: 'SUCCESS' });
-    // Desk E starts again: its two left numbers are settled by what the marketplace shows.
-    expect(await a.warehouse.settleLeftReservations(a.client.orders, new Set())).toBe(2);
+    // Desk E starts again: its left numbers are settled by what the marketplace shows. The one of
+    // a shipment still approved, reserved moments ago, stays reserved (a pack with it may still be
+    // in flight: restart-numbers.test.ts covers its later settlement).
+    expect(await a.warehouse.settleLeftReservations(a.client.orders, new Set())).toBe(1);
     expect(await rows(db)).toEqual([
       { invoice_number: n, status: 'void', desk: 'Desk E', shipment_id: id, void_reason: `Not packed with this number: shipment ${id} was packed with ${theirs}.` },
-      { invoice_number: still, status: 'free', desk: null, shipment_id: null, void_reason: null },
+      { invoice_number: still, status: 'reserved', desk: 'Desk E', shipment_id: approved, void_reason: null },
       { invoice_number: theirs, status: 'used', desk: 'Desk F', shipment_id: id, void_reason: null },
     ]);
     // The shipment is not recorded as packed at Desk E (it did not pack it).
     expect((await db.query('SELECT packed_at FROM claims WHERE shipment_id = $1', [id])).rows[0].packed_at).toBeNull();
-    expect(await a.warehouse.invoices.pending()).toEqual([]);
+    expect((await a.warehouse.invoices.pending()).map((r) => r.invoiceNumber)).toEqual([still]);
   });
 });

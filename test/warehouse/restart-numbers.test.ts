@@ -1,0 +1,149 @@
+// A desk that stopped mid-pack and starts again: a number it left reserved for a shipment still
+// approved is given back only once no pack with it can still be in flight (IN_FLIGHT_GRACE_MS);
+// a younger one stays reserved for its shipment, and the desk's later pass settles it by itself.
+// The restart is a fresh DeskWarehouse of the same desk name on the same database while the
+// first run's pack waits at a slow sandbox. Real PostgreSQL and sandbox; outcomes read from the
+// database and the sandbox's invoices and events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { istDate } from '../../electron/station/packing/ist-dates.js';
+import { buildPackRequest } from '../../electron/station/packing/pack-request.js';
+import { submitPack } from '../../electron/station/packing/pack-submit.js';
+import { IN_FLIGHT_GRACE_MS, LEFT_GIVEN_BACK } from '../../electron/station/warehouse/left-reservations.js';
+import { lapsedLeaseDesks, type TestDesk } from '../support/lapsed-lease-desks.js';
+import { requirePostgres } from '../support/postgres.js';
+import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { until } from '../support/until.js';
+
+/** Long enough for the restart to settle (and another desk to reserve) before the pack lands, on a loaded machine. */
+const PACK_LATENCY_MS = 8_000;
+/** The later pass's delay in these tests (the grace itself is passed by moving the clock). */
+const LATER_PASS_MS = 200;
+
+describe.runIf(requirePostgres())('a desk restarted while its pack may be in flight', () => {
+  const wh = useWarehouseDatabase();
+  let sb: TestSandbox;
+  const { openDesk, verified, order, packLatency, rows, closeDesks } = lapsedLeaseDesks(() => sb);
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  });
+  afterAll(async () => {
+    await closeDesks();
+    await sb?.close();
+  });
+
+  const orderOf = async (desk: TestDesk, shipmentId: string) => (await desk.client.orders.getShipments({ shipmentIds: [shipmentId] }))[0].orderItems[0].orderId;
+  const numberOn = async (desk: TestDesk, shipmentId: string) => {
+    const [invoice] = await desk.client.orders.invoicesJson([shipmentId]);
+    return invoice.invoiceNumber ?? invoice.InvoiceNumber;
+  };
+  const packedEvents = (shipmentId: string) => sb.world.events.filter((e) => e.kind === 'Packed' && e.shipmentId === shipmentId);
+
+  it('the restart keeps the number of a pack still in flight; another shipment does not get it; the pack lands and the later pass records it used', { timeout: 90_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const [a, b] = [await openDesk(url, 'Desk R', wh.pool({ url })), await openDesk(url, 'Desk Q', wh.pool({ url }))];
+    const [s, t] = await order(2);
+    expect((await a.warehouse.claim(s, 'op-R')).ok).toBe(true);
+    const n = (await a.warehouse.invoices.reserve(await orderOf(a, s), s)).invoiceNumber!;
+    // Desk R sends its pack to a slow marketplace and dies: nothing of it settles the number.
+    a.warehouse.keeper.stop();
+    const atA = await verified(a, s);
+    const invoice = { orderId: await orderOf(a, s), invoiceNumber: n, invoiceDate: istDate(new Date()) };
+    const request = buildPackRequest({ shipment: atA.shipment, lines: atA.session.lines, parcels: atA.session.parcels, facts: a.deps.facts.of, invoice, at: new Date() });
+    let landing: ReturnType<typeof a.client.orders.pack> | undefined;
+    const clock = manualClock(new Date());
+    try {
+      await packLatency(PACK_LATENCY_MS);
+      landing = a.client.orders.pack([request]);
+      // Desk R starts again (same desk, same database) while that pack waits at the marketplace.
+      const restarted = await openDesk(url, 'Desk R', wh.pool({ url }), { clock, leftNumbersDelayMs: LATER_PASS_MS });
+      expect(await restarted.warehouse.settleLeftReservations(restarted.client.orders, new Set())).toBe(0);
+      expect(packedEvents(s)).toHaveLength(0);
+      expect((await rows(db)).find((r) => r.invoice_number === n)).toEqual({ invoice_number: n, status: 'reserved', desk: 'Desk R', shipment_id: s, void_reason: null });
+      expect(restarted.log.some((line) => /stay reserved for their shipments/.test(line))).toBe(true);
+      // Another shipment's number, at another desk, meanwhile: not N.
+      const forT = (await b.warehouse.invoices.reserve(await orderOf(b, t), t)).invoiceNumber!;
+      expect(forT).not.toBe(n);
+      expect(packedEvents(s)).toHaveLength(0);
+      await packLatency(0);
+      expect((await landing)[0]).toMatchObject({ processingStatus: 'SUCCESS' });
+      landing = undefined;
+      // The later pass reads S packed with N: used by S, and S's claim is recorded packed at Desk R.
+      await until('the later pass to record the landed number used', async () => (await rows(db)).find((r) => r.invoice_number === n)?.status === 'used', 20_000);
+      expect((await db.query('SELECT packed_at IS NOT NULL AS packed, desk FROM claims WHERE shipment_id = $1', [s])).rows[0]).toEqual({ packed: true, desk: 'Desk R' });
+    } finally {
+      await packLatency(0);
+      await landing?.catch(() => undefined);
+    }
+    expect(await numberOn(a, s)).toBe(n);
+    // T is packed with its own number: no number is on two packed shipments, at the database or the marketplace.
+    expect((await b.warehouse.claim(t, 'op-Q')).ok).toBe(true);
+    const atB = await verified(b, t);
+    expect(await submitPack(b.deps, atB.session, atB.shipment)).toEqual({ ok: true });
+    const onT = await numberOn(b, t);
+    expect(onT).not.toBe(n);
+    expect(await rows(db)).toEqual([
+      { invoice_number: n, status: 'used', desk: 'Desk R', shipment_id: s, void_reason: null },
+      { invoice_number: onT, status: 'used', desk: 'Desk Q', shipment_id: t, void_reason: null },
+    ]);
+    expect(packedEvents(s)).toHaveLength(1);
+    expect(packedEvents(t)).toHaveLength(1);
+  });
+
+  it('past the grace, a number left for a shipment still approved is given back at the start, as before', { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const clock = manualClock(new Date());
+    const a = await openDesk(url, 'Desk P', wh.pool({ url }), { clock });
+    const [u] = await order(1);
+    const n = (await a.warehouse.invoices.reserve(await orderOf(a, u), u)).invoiceNumber!;
+    // Just inside the grace: kept.
+    clock.advance(IN_FLIGHT_GRACE_MS - 1_000);
+    const early = await openDesk(url, 'Desk P', wh.pool({ url }), { clock, leftNumbersDelayMs: 3_600_000 });
+    expect(await early.warehouse.settleLeftReservations(early.client.orders, new Set())).toBe(0);
+    expect((await rows(db)).find((r) => r.invoice_number === n)?.status).toBe('reserved');
+    // Past it: given back, with the reason, and the next pack at any desk takes it.
+    clock.advance(2_000);
+    const late = await openDesk(url, 'Desk P', wh.pool({ url }), { clock });
+    expect(await late.warehouse.settleLeftReservations(late.client.orders, new Set())).toBe(1);
+    expect((await rows(db)).find((r) => r.invoice_number === n)).toEqual({ invoice_number: n, status: 'free', desk: null, shipment_id: null, void_reason: null });
+    expect((await db.query('SELECT refusal_reason FROM invoice_numbers WHERE invoice_number = $1', [n])).rows[0].refusal_reason).toBe(LEFT_GIVEN_BACK);
+    const other = await openDesk(url, 'Desk O', wh.pool({ url }));
+    const [v] = await order(1);
+    expect((await other.warehouse.invoices.reserve(await orderOf(other, v), v)).invoiceNumber).toBe(n);
+  });
+
+  it('the later pass settles a kept number by itself once the grace has passed, without a restart', { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const clock = manualClock(new Date());
+    const a = await openDesk(url, 'Desk K', wh.pool({ url }), { clock, leftNumbersDelayMs: LATER_PASS_MS });
+    const [u] = await order(1);
+    const n = (await a.warehouse.invoices.reserve(await orderOf(a, u), u)).invoiceNumber!;
+    expect(await a.warehouse.settleLeftReservations(a.client.orders, new Set())).toBe(0);
+    expect((await rows(db)).find((r) => r.invoice_number === n)?.status).toBe('reserved');
+    // Passes run while the grace lasts and keep it; the clock then moves past the grace.
+    clock.advance(IN_FLIGHT_GRACE_MS + 1);
+    await until('the later pass to give the number back', async () => (await rows(db)).find((r) => r.invoice_number === n)?.status === 'free', 20_000);
+    expect(a.log).toContain('1 warehouse invoice number(s) an interrupted run had reserved are settled.');
+    expect(packedEvents(u)).toHaveLength(0);
+  });
+
+  it('a number the desk reuses for a new pack of its shipment is stamped again: a restart soon after keeps it', { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const clock = manualClock(new Date());
+    const a = await openDesk(url, 'Desk J', wh.pool({ url }), { clock });
+    const [u] = await order(1);
+    const n = (await a.warehouse.invoices.reserve(await orderOf(a, u), u)).invoiceNumber!;
+    // Long after, the same desk packs the shipment again with the same number, and dies.
+    clock.advance(10 * IN_FLIGHT_GRACE_MS);
+    expect((await a.warehouse.invoices.reserve(await orderOf(a, u), u)).invoiceNumber).toBe(n);
+    clock.advance(1_000);
+    const restarted = await openDesk(url, 'Desk J', wh.pool({ url }), { clock, leftNumbersDelayMs: 3_600_000 });
+    expect(await restarted.warehouse.settleLeftReservations(restarted.client.orders, new Set())).toBe(0);
+    expect((await rows(db)).find((r) => r.invoice_number === n)).toEqual({ invoice_number: n, status: 'reserved', desk: 'Desk J', shipment_id: u, void_reason: null });
+  });
+});
