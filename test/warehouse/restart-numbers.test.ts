@@ -146,4 +146,32 @@ describe.runIf(requirePostgres())('a desk restarted while its pack may be in fli
     expect(await restarted.warehouse.settleLeftReservations(restarted.client.orders, new Set())).toBe(0);
     expect((await rows(db)).find((r) => r.invoice_number === n)).toEqual({ invoice_number: n, status: 'reserved', desk: 'Desk J', shipment_id: u, void_reason: null });
   });
+
+  it('a pack whose answer is lost while the shipment still reads approved keeps its number for the shipment; the next pack uses it', { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const a = await openDesk(url, 'Desk L', wh.pool({ url }));
+    const [u, w] = await order(2);
+    expect((await a.warehouse.claim(u, 'op-L')).ok).toBe(true);
+    const at = await verified(a, u);
+    // The marketplace answers the pack with a server error and does nothing: the outcome is unknown
+    // to the desk (a mutating request is not retried on it), and a slow one might still land.
+    const fault = await sb.call('POST', '/sandbox/faults', { body: { errorRate: 1, errorKind: '5xx', operations: ['POST /v3/shipments/labels'] } });
+    expect(fault.status).toBe(200);
+    try {
+      expect(await submitPack(a.deps, at.session, at.shipment)).toMatchObject({ ok: false });
+    } finally {
+      await packLatency(0);
+    }
+    expect(packedEvents(u)).toHaveLength(0);
+    const [kept] = await rows(db);
+    expect(kept).toMatchObject({ status: 'reserved', desk: 'Desk L', shipment_id: u });
+    // Not given back: another shipment's pack gets a number of its own.
+    expect((await a.warehouse.invoices.reserve(await orderOf(a, w), w)).invoiceNumber).not.toBe(kept!.invoice_number);
+    // The packer presses Enter again: the same number, packed once.
+    expect(await submitPack(a.deps, at.session, at.shipment)).toEqual({ ok: true });
+    expect(await numberOn(a, u)).toBe(kept!.invoice_number);
+    expect((await rows(db)).find((r) => r.invoice_number === kept!.invoice_number)?.status).toBe('used');
+    expect(packedEvents(u)).toHaveLength(1);
+  });
 });

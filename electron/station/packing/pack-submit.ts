@@ -92,7 +92,12 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
       // The answer was lost: read the shipment to learn whether the pack took effect.
       const r = await reconcileShipments(deps.client.orders, 'pack', [shipment.shipmentId]).catch(() => undefined);
       if (r?.done.includes(shipment.shipmentId)) ok = true;
-      refusedForSure = r?.notDone.includes(shipment.shipmentId) ?? false;
+      // Still approved after an answer that was lost (a cut link, a timeout, a server error) does
+      // not prove the pack will never land: a slow marketplace may still be working on it. Only
+      // "not carried out" (spec § Errors: DEPENDENT_SYSTEM_CALL_FAILED) refuses it for sure;
+      // otherwise the number stays reserved for the shipment: its next pack here reuses it, and
+      // the desk's next start settles it once no pack with it can land (left-reservations.ts).
+      refusedForSure = !e.outcomeUnknown && (r?.notDone.includes(shipment.shipmentId) ?? false);
     } else refusedForSure = true;
     if (!ok) failure = { ok: false, code: e.code ?? e.kind, ...(e.code ? refusal(e.code, e.message) : { text: `${e.message} Press Enter to try again.` }) };
   }
