@@ -14,7 +14,8 @@ import type { PackSessionState } from '../../electron/station/packing/pack-sessi
 import { ProductFactsCache } from '../../electron/station/packing/product-facts.js';
 import { DeskWarehouse } from '../../electron/station/warehouse/desk-warehouse.js';
 import type { WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
-import type { TestSandbox } from './sandbox.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestSandbox, type TestSandbox } from './sandbox.js';
 import { clientFor, type TestClient } from './station-client.js';
 
 export const GSTIN = '29ABCDE1234F1Z5';
@@ -117,4 +118,31 @@ export function lapsedLeaseDesks(sandbox: () => TestSandbox) {
   }
 
   return { openDesk, verified, order, packLatency, rows, closeDesks };
+}
+
+/**
+ * For a test file: a sandbox of its own (started before the file's tests, closed after them with
+ * every desk opened), the desks' helpers, and what the tests read of a shipment at the sandbox.
+ */
+export function useLapsedLeaseDesks() {
+  let sb: TestSandbox | undefined;
+  const sandbox = (): TestSandbox => {
+    if (!sb) throw new Error('The sandbox starts before the tests of the file.');
+    return sb;
+  };
+  const desks = lapsedLeaseDesks(sandbox);
+  beforeAll(async () => {
+    sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
+  });
+  afterAll(async () => {
+    await desks.closeDesks();
+    await sb?.close();
+  });
+  const orderOf = async (desk: TestDesk, shipmentId: string) => (await desk.client.orders.getShipments({ shipmentIds: [shipmentId] }))[0].orderItems[0].orderId;
+  const numberOn = async (desk: TestDesk, shipmentId: string) => {
+    const [invoice] = await desk.client.orders.invoicesJson([shipmentId]);
+    return invoice.invoiceNumber ?? invoice.InvoiceNumber;
+  };
+  const packedEvents = (shipmentId: string) => sandbox().world.events.filter((e) => e.kind === 'Packed' && e.shipmentId === shipmentId);
+  return { ...desks, sandbox, orderOf, numberOn, packedEvents };
 }

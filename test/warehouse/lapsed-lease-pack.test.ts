@@ -6,7 +6,7 @@
 // the lease; outcomes read from the database and the sandbox. Also: the conditional give-back and
 // the tolerant "used" of the series, alone, and a desk (and a wave's send) that refuses to send a
 // pack whose lease has lapsed. More outcomes of the same race: takeover-numbers.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { istInstant } from '../../electron/station/packing/ist-dates.js';
 import type { PackShipmentRequest } from '../../shared/api/pack.js';
 import { CLAIM_LAPSED, sendHeld } from '../../electron/station/packing/held-pack.js';
@@ -16,10 +16,9 @@ import { englishSentence, sentence } from '../../shared/i18n/station-sentences.j
 import { buildPackRequest } from '../../electron/station/packing/pack-request.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
 import { WarehouseInvoiceSeries } from '../../electron/station/warehouse/warehouse-invoice-series.js';
-import { GSTIN, lapsedLeaseDesks } from '../support/lapsed-lease-desks.js';
+import { GSTIN, useLapsedLeaseDesks } from '../support/lapsed-lease-desks.js';
 import { requirePostgres } from '../support/postgres.js';
 import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { until } from '../support/until.js';
 
 /**
@@ -30,16 +29,7 @@ const PACK_LATENCY_MS = 10_000;
 
 describe.runIf(requirePostgres())('a lease that lapses while the pack is in flight', () => {
   const wh = useWarehouseDatabase();
-  let sb: TestSandbox;
-  const { openDesk, verified, order, packLatency, rows, closeDesks } = lapsedLeaseDesks(() => sb);
-
-  beforeAll(async () => {
-    sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  });
-  afterAll(async () => {
-    await closeDesks();
-    await sb?.close();
-  });
+  const { sandbox, openDesk, verified, order, packLatency, rows, packedEvents } = useLapsedLeaseDesks();
 
   it('the desk that takes the shipment over packs with its own number; given back on a refusal, only its own: the number in flight lands on that shipment alone', { timeout: 90_000 }, async () => {
     const url = await wh.freshUrl();
@@ -67,7 +57,7 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
       expect(mine).not.toBe(n);
       // Desk B's pack is refused while Desk A's is still in flight (the marketplace holds the
       // shipment): its read-back finds the shipment still approved and gives back its own number.
-      await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: true } });
+      await sandbox().call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: true } });
       const outB = await submitPack(b.deps, atB.session, atB.shipment);
       expect(outB).toMatchObject({ ok: false, code: 'ITEM_ON_HOLD' });
       expect((await rows(db)).map((r) => [r.invoice_number, r.status, r.desk, r.shipment_id])).toEqual([
@@ -76,17 +66,17 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
       ]);
       // The next reservation, at any desk, takes the number given back: never Desk A's.
       expect((await b.warehouse.invoices.reserve(await orderOf(other), other)).invoiceNumber).toBe(mine);
-      await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
+      await sandbox().call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
       // Desk A's pack lands.
       expect(await packA).toEqual({ ok: true });
     } finally {
       await packLatency(0);
-      await sb.call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
+      await sandbox().call('POST', `/sandbox/shipments/${id}/hold`, { body: { hold: false } });
       await packA?.catch(() => undefined);
     }
 
     // The marketplace: packed once, with Desk A's number, which is used by that shipment.
-    expect(sb.world.events.filter((e) => e.kind === 'Packed' && e.shipmentId === id)).toHaveLength(1);
+    expect(packedEvents(id)).toHaveLength(1);
     const [invoice] = await a.client.orders.invoicesJson([id]);
     expect(invoice.invoiceNumber ?? invoice.InvoiceNumber).toBe(n);
     const intents = [...(await a.journal.records()), ...(await b.journal.records())].filter((r) => 'op' in r && r.op === 'pack') as { request: { invoiceNumber?: string } }[];
@@ -123,11 +113,11 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
     a.warehouse.keeper.stop();
     const atA = await verified(a, id);
     await until('Desk D to take the lapsed claim over', async () => (await b.warehouse.claim(id, 'op-D')).ok, 10_000);
-    const before = sb.world.events.length;
+    const before = sandbox().world.events.length;
     const out = await submitPack(a.deps, atA.session, atA.shipment);
     expect(out).toMatchObject({ ok: false, code: 'CLAIM_LAPSED', text: expect.stringMatching(new RegExp(`Shipment ${id} is no longer held by this desk`)) });
     // Nothing reached the marketplace: no pack, the shipment still approved.
-    expect(sb.world.events.slice(before).filter((e) => e.shipmentId === id)).toEqual([]);
+    expect(sandbox().world.events.slice(before).filter((e) => e.shipmentId === id)).toEqual([]);
     const [now] = await a.client.orders.getShipments({ shipmentIds: [id] });
     expect(now.orderItems.every((i) => i.status === 'APPROVED')).toBe(true);
     // Desk C's number stays its reservation for the shipment; Desk D packs with a number of its
@@ -158,7 +148,7 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
       const invoice = await a.warehouse.invoices.reserve(shipment.orderItems[0].orderId, id);
       requests.set(id, buildPackRequest({ shipment, lines: session.lines, parcels: session.parcels, facts: a.deps.facts.of, invoice, at: new Date() }));
     }
-    const before = sb.world.events.length;
+    const before = sandbox().world.events.length;
     // Sent as a wave sends its batch: the lapsed one is reported failed with keyed words.
     let answers: Awaited<ReturnType<typeof sendHeld>> = [];
     const failed: WaveSummary['failed'] = [];
@@ -172,7 +162,7 @@ describe.runIf(requirePostgres())('a lease that lapses while the pack is in flig
     // A read settles the documents (the Packed event); the lapsed one is still approved.
     const states = new Map((await a.client.orders.getShipments({ shipmentIds: [kept, lapsed] })).map((s) => [s.shipmentId, s.orderItems.map((i) => i.status)]));
     expect(states.get(lapsed)!.every((x) => x === 'APPROVED')).toBe(true);
-    expect(sb.world.events.slice(before).filter((e) => e.kind === 'Packed').map((e) => e.shipmentId)).toEqual([kept]);
+    expect(sandbox().world.events.slice(before).filter((e) => e.kind === 'Packed').map((e) => e.shipmentId)).toEqual([kept]);
   });
 });
 

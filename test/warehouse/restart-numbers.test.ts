@@ -4,15 +4,14 @@
 // The restart is a fresh DeskWarehouse of the same desk name on the same database while the
 // first run's pack waits at a slow sandbox. Real PostgreSQL and sandbox; outcomes read from the
 // database and the sandbox's invoices and events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { istDate } from '../../electron/station/packing/ist-dates.js';
 import { buildPackRequest } from '../../electron/station/packing/pack-request.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
 import { IN_FLIGHT_GRACE_MS, LEFT_GIVEN_BACK } from '../../electron/station/warehouse/left-reservations.js';
-import { lapsedLeaseDesks, type TestDesk } from '../support/lapsed-lease-desks.js';
+import { useLapsedLeaseDesks } from '../support/lapsed-lease-desks.js';
 import { requirePostgres } from '../support/postgres.js';
 import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { until } from '../support/until.js';
 
 /** Long enough for the restart to settle (and another desk to reserve) before the pack lands, on a loaded machine. */
@@ -22,23 +21,8 @@ const LATER_PASS_MS = 200;
 
 describe.runIf(requirePostgres())('a desk restarted while its pack may be in flight', () => {
   const wh = useWarehouseDatabase();
-  let sb: TestSandbox;
-  const { openDesk, verified, order, packLatency, rows, closeDesks } = lapsedLeaseDesks(() => sb);
+  const { sandbox, openDesk, verified, order, packLatency, rows, orderOf, numberOn, packedEvents } = useLapsedLeaseDesks();
 
-  beforeAll(async () => {
-    sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  });
-  afterAll(async () => {
-    await closeDesks();
-    await sb?.close();
-  });
-
-  const orderOf = async (desk: TestDesk, shipmentId: string) => (await desk.client.orders.getShipments({ shipmentIds: [shipmentId] }))[0].orderItems[0].orderId;
-  const numberOn = async (desk: TestDesk, shipmentId: string) => {
-    const [invoice] = await desk.client.orders.invoicesJson([shipmentId]);
-    return invoice.invoiceNumber ?? invoice.InvoiceNumber;
-  };
-  const packedEvents = (shipmentId: string) => sb.world.events.filter((e) => e.kind === 'Packed' && e.shipmentId === shipmentId);
 
   it('the restart keeps the number of a pack still in flight; another shipment does not get it; the pack lands and the later pass records it used', { timeout: 90_000 }, async () => {
     const url = await wh.freshUrl();
@@ -156,7 +140,7 @@ describe.runIf(requirePostgres())('a desk restarted while its pack may be in fli
     const at = await verified(a, u);
     // The marketplace answers the pack with a server error and does nothing: the outcome is unknown
     // to the desk (a mutating request is not retried on it), and a slow one might still land.
-    const fault = await sb.call('POST', '/sandbox/faults', { body: { errorRate: 1, errorKind: '5xx', operations: ['POST /v3/shipments/labels'] } });
+    const fault = await sandbox().call('POST', '/sandbox/faults', { body: { errorRate: 1, errorKind: '5xx', operations: ['POST /v3/shipments/labels'] } });
     expect(fault.status).toBe(200);
     try {
       expect(await submitPack(a.deps, at.session, at.shipment)).toMatchObject({ ok: false });

@@ -4,14 +4,13 @@
 // desk stopped before settling it (the other desk's read-back records it used), and a desk's
 // start-up settling a number whose shipment was packed with another number (void, not used).
 // Real desks on one PostgreSQL and one sandbox; outcomes read from the database and the sandbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { istDate } from '../../electron/station/packing/ist-dates.js';
 import { buildPackRequest } from '../../electron/station/packing/pack-request.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
-import { lapsedLeaseDesks, type TestDesk } from '../support/lapsed-lease-desks.js';
+import { useLapsedLeaseDesks, type TestDesk } from '../support/lapsed-lease-desks.js';
 import { requirePostgres } from '../support/postgres.js';
 import { useWarehouseDatabase } from '../support/postgres-warehouse.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { until } from '../support/until.js';
 
 /** Longer than the lease and than all the other desk does meanwhile on a loaded machine. */
@@ -19,22 +18,8 @@ const PACK_LATENCY_MS = 10_000;
 
 describe.runIf(requirePostgres())('the numbers of a shipment taken over mid-pack', () => {
   const wh = useWarehouseDatabase();
-  let sb: TestSandbox;
-  const { openDesk, verified, order, packLatency, rows, closeDesks } = lapsedLeaseDesks(() => sb);
+  const { openDesk, verified, order, packLatency, rows, orderOf, numberOn, packedEvents } = useLapsedLeaseDesks();
 
-  beforeAll(async () => {
-    sb = await startTestSandbox({ shipments: 0, labelDelayMs: 0 });
-  });
-  afterAll(async () => {
-    await closeDesks();
-    await sb?.close();
-  });
-
-  const orderOf = async (desk: TestDesk, shipmentId: string) => (await desk.client.orders.getShipments({ shipmentIds: [shipmentId] }))[0].orderItems[0].orderId;
-  const numberOn = async (desk: TestDesk, shipmentId: string) => {
-    const [invoice] = await desk.client.orders.invoicesJson([shipmentId]);
-    return invoice.invoiceNumber ?? invoice.InvoiceNumber;
-  };
 
   /** Desk A holds the shipment and reserved its number; its lease then lapses to Desk B. */
   async function takenOver(a: TestDesk, b: TestDesk, id: string): Promise<string> {
@@ -77,7 +62,7 @@ describe.runIf(requirePostgres())('the numbers of a shipment taken over mid-pack
     // read-back finds the shipment packed with another number and leaves its own void.
     expect(await packA).toMatchObject({ ok: false, code: 'INVALID_PACK_REQUEST' });
     expect(await rows(db)).toEqual(settled);
-    expect(sb.world.events.filter((e) => e.kind === 'Packed' && e.shipmentId === id)).toHaveLength(1);
+    expect(packedEvents(id)).toHaveLength(1);
     expect(await numberOn(a, id)).toBe(packedWith);
     expect(a.log.filter((line) => /Invoice number/.test(line))).toEqual([]);
   });
