@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { istDate } from '../../electron/station/packing/ist-dates.js';
 import { buildPackRequest } from '../../electron/station/packing/pack-request.js';
 import { submitPack } from '../../electron/station/packing/pack-submit.js';
+import { sendHeld } from '../../electron/station/packing/held-pack.js';
+import { settleNotPacked } from '../../electron/station/packing/pack-invoice-numbers.js';
+import { applyWithReconcile } from '../../electron/station/packing/wave-batch.js';
+import type { WaveSummary } from '../../electron/station/packing/wave.js';
+import type { PackShipmentRequest } from '../../shared/api/pack.js';
 import { IN_FLIGHT_GRACE_MS, LEFT_GIVEN_BACK } from '../../electron/station/warehouse/left-reservations.js';
 import { useLapsedLeaseDesks } from '../support/lapsed-lease-desks.js';
 import { requirePostgres } from '../support/postgres.js';
@@ -157,5 +162,41 @@ describe.runIf(requirePostgres())('a desk restarted while its pack may be in fli
     expect(await numberOn(a, u)).toBe(kept!.invoice_number);
     expect((await rows(db)).find((r) => r.invoice_number === kept!.invoice_number)?.status).toBe('used');
     expect(packedEvents(u)).toHaveLength(1);
+  });
+
+  it("a wave's shipment whose pack got no answer in any round keeps its number; one refused for sure gives its number back", { timeout: 60_000 }, async () => {
+    const url = await wh.freshUrl();
+    const db = wh.pool({ url });
+    const a = await openDesk(url, 'Desk W', wh.pool({ url }));
+    const [u, v] = await order(2);
+    expect(await a.warehouse.claimMany([u, v], 'op-W', 'wave-W')).toMatchObject({ claimed: [u, v] });
+    const requests = new Map<string, PackShipmentRequest>();
+    const numberOf = new Map<string, string>();
+    for (const id of [u, v]) {
+      const { shipment, session } = await verified(a, id);
+      const invoice = await a.warehouse.invoices.reserve(shipment.orderItems[0].orderId, id);
+      numberOf.set(id, invoice.invoiceNumber!);
+      requests.set(id, buildPackRequest({ shipment, lines: session.lines, parcels: session.parcels, facts: a.deps.facts.of, invoice, at: new Date() }));
+    }
+    const sendAsWave = async (id: string) => {
+      const failed: WaveSummary['failed'] = [];
+      const done = await applyWithReconcile(a.deps, 'pack', [id], (ids) => sendHeld(a.warehouse, a.client.orders, ids, requests), failed);
+      expect(done).toEqual([]);
+      return settleNotPacked(a.deps.invoices, a.client.orders, [{ shipmentId: id, invoiceNumber: numberOf.get(id)! }], failed, 'The marketplace did not pack the shipment.');
+    };
+    // U: every round's pack answered with a server error, the marketplace doing nothing (unknown each time).
+    expect((await sandbox().call('POST', '/sandbox/faults', { body: { errorRate: 1, errorKind: '5xx', operations: ['POST /v3/shipments/labels'] } })).status).toBe(200);
+    try {
+      expect(await sendAsWave(u)).toEqual(new Map());
+    } finally {
+      await packLatency(0);
+    }
+    // V: on hold at the marketplace, so its pack is refused, for sure.
+    await sandbox().call('POST', `/sandbox/shipments/${v}/hold`, { body: { hold: true } });
+    expect(await sendAsWave(v)).toEqual(new Map([[numberOf.get(v), 'given back']]));
+    const after = await rows(db);
+    expect(after.find((r) => r.invoice_number === numberOf.get(u))).toMatchObject({ status: 'reserved', desk: 'Desk W', shipment_id: u });
+    expect(after.find((r) => r.invoice_number === numberOf.get(v))).toMatchObject({ status: 'free', shipment_id: null });
+    expect(packedEvents(u)).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import type { ShipmentOp } from '../packing/reconcile.js';
 import { checkActionable } from '../packing/shipment-checks.js';
 import type { DeskClaims } from '../packing/desk-claims.js';
 import { sendHeld } from '../packing/held-pack.js';
-import { markNumbersUsed, settleRefusedNumbers, type PackNumber } from '../packing/pack-invoice-numbers.js';
+import { markNumbersUsed, settleNotPacked, type PackNumber } from '../packing/pack-invoice-numbers.js';
 import type { Station } from '../station.js';
 import { applyWithReconcile, waitForDocuments } from '../packing/wave-batch.js';
 
@@ -96,7 +96,7 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
     await station.warehouse.packed(result.packed);
     const notPacked = [...requests.keys()].filter((x) => !result.packed.includes(x));
     // Read back first: not packed here may mean packed by another desk, with this very number.
-    await settleRefusedNumbers(station.numbering, station.client.orders, numbered(notPacked), 'The marketplace did not pack the shipment.');
+    await settleNotPacked(station.numbering, station.client.orders, numbered(notPacked), result.failed, 'The marketplace did not pack the shipment.');
     for (const id of notPacked) await station.warehouse.release(id);
   }
   options.progress?.(`Packed ${result.packed.length} of ${requests.size}; waiting for labels.`);

@@ -54,6 +54,26 @@ export async function markNumbersUsed(invoices: DeskInvoices, packed: readonly P
 
 const invoiceNumberOf = (inv: InvoiceWire): string | undefined => inv.invoiceNumber ?? inv.InvoiceNumber;
 
+/** A shipment whose pack got no answer in any round of a batch (wave-batch.ts): its last send may still land. */
+export const NO_ANSWER_CODE = 'NO_ANSWER';
+
+/**
+ * The numbers of a batch's shipments that were not packed: read back and settled as refused
+ * (below), except those whose pack got no answer in any round: a slow marketplace may still pack
+ * them with their numbers, so those stay reserved for their shipments (the desk's next pack of
+ * one reuses it; its next start settles it once no pack can land: warehouse/left-reservations.ts).
+ */
+export async function settleNotPacked(
+  invoices: DeskInvoices,
+  orders: ShipmentReadBack,
+  notPacked: readonly PackNumber[],
+  failed: readonly { shipmentId: string; code: string }[],
+  reason: string,
+): Promise<Map<string, RefusedSettlement>> {
+  const unanswered = new Set(failed.filter((f) => f.code === NO_ANSWER_CODE).map((f) => f.shipmentId));
+  return settleRefusedNumbers(invoices, orders, notPacked.filter((n) => !unanswered.has(n.shipmentId)), reason);
+}
+
 /**
  * Settles the numbers of definitely refused packs by the marketplace's state. `local`: the desk's
  * own series, where a refused number stays with the shipment (nothing to do). Never rejects on a

@@ -14,6 +14,7 @@ import type { JournalRecord } from '../journal/records.js';
 import type { CallIdentity } from '../journal/journaled-call.js';
 import { adviceFor } from './pack-error-messages.js';
 import { searchAllSellerPacked } from './seller-search.js';
+import { NO_ANSWER_CODE } from './pack-invoice-numbers.js';
 import { applyWithReconcile } from './wave-batch.js';
 import { skippedFor, type Skipped } from './wave-plan.js';
 import type { WaveFailure } from './wave.js';
@@ -86,7 +87,7 @@ export async function dispatchPackedWaiting(
   return {
     dispatched,
     failed: [
-      ...failed.map((f) => (f.code === 'NO_ANSWER' || f.code === 'NOT_FOUND' ? { shipmentId: f.shipmentId, text: f.message, sentences: f.sentences } : { shipmentId: f.shipmentId, ...advised(f) })),
+      ...failed.map((f) => (f.code === NO_ANSWER_CODE || f.code === 'NOT_FOUND' ? { shipmentId: f.shipmentId, text: f.message, sentences: f.sentences } : { shipmentId: f.shipmentId, ...advised(f) })),
       ...waiting.notReady.map((n) => ({ shipmentId: n.shipmentId, text: n.reason, sentences: n.sentences })),
     ],
   };

@@ -8,6 +8,7 @@ import { MAX_SHIPMENTS_PER_MUTATION } from '../api/orders-client.js';
 import { journaled } from '../journal/journaled-call.js';
 import { CLAIM_LAPSED } from './held-pack.js';
 import { labelWatcherFor } from './label-watcher.js';
+import { NO_ANSWER_CODE } from './pack-invoice-numbers.js';
 import { reconcileShipments, type ShipmentOp } from './reconcile.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
@@ -81,7 +82,7 @@ export async function applyWithReconcile(
   }
   for (const id of pending.filter((x) => !done.includes(x) && !failed.some((f) => f.shipmentId === x))) {
     const unconfirmed = saying(NO_ANSWER[op](rounds));
-    failed.push({ shipmentId: id, code: 'NO_ANSWER', message: unconfirmed.text, sentences: unconfirmed.sentences });
+    failed.push({ shipmentId: id, code: NO_ANSWER_CODE, message: unconfirmed.text, sentences: unconfirmed.sentences });
   }
   return done;
 }

@@ -23,7 +23,7 @@ import type { CallIdentity } from '../journal/journaled-call.js';
 import type { Clock } from './ist-dates.js';
 import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { sendHeld } from './held-pack.js';
-import { markNumbersUsed, settleRefusedNumbers, type PackNumber } from './pack-invoice-numbers.js';
+import { markNumbersUsed, settleNotPacked, type PackNumber } from './pack-invoice-numbers.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { searchSellerPacked } from './seller-search.js';
@@ -258,7 +258,7 @@ async function runBatch(
   const notPacked = [...requests.keys()].filter((id) => !packed.includes(id));
   if ('givesBackRefused' in deps.invoices && deps.invoices.givesBackRefused) {
     // Read back first: refused may mean packed by another desk, with this very number.
-    await settleRefusedNumbers(deps.invoices, deps.client.orders, notPacked.flatMap((id) => numbered(id, invoiceOf)), 'The marketplace did not pack the shipment.');
+    await settleNotPacked(deps.invoices, deps.client.orders, notPacked.flatMap((id) => numbered(id, invoiceOf)), summary.failed, 'The marketplace did not pack the shipment.');
   } else {
     for (const id of notPacked) {
       const n = invoiceOf.get(id);
