@@ -8,6 +8,10 @@ import { MarketplaceError, describeErrorBody, transportFailure } from './errors.
 import { Limiter } from './concurrency.js';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry.js';
 
+/** How long one request waits for the marketplace's answer before the desk gives it up (a pack
+ * sent is then of unknown outcome: warehouse/left-reservations.ts counts on this bound). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 export interface FetchResponseLike {
   status: number;
   headers: { get(name: string): string | null };
@@ -148,7 +152,7 @@ export class MarketplaceHttp {
         method: req.method,
         headers,
         body,
-        signal: AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? 30_000),
+        signal: AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
       });
       bytes = new Uint8Array(await res.arrayBuffer());
     } catch (cause) {

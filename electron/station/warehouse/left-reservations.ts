@@ -11,16 +11,15 @@
 // IN_FLIGHT_GRACE_MS; a younger one stays reserved for its shipment (the same desk's next pack of
 // it reuses it, a desk taking it over packs with a number of its own) and the desk settles it
 // again once the grace has passed (DeskWarehouse's later pass).
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../api/http.js';
 import { DEFAULT_RETRY } from '../api/retry.js';
 import type { Clock } from '../packing/ist-dates.js';
 import { settleByMarketplace, type PackNumber, type ShipmentReadBack } from '../packing/pack-invoice-numbers.js';
 import type { InvoiceNumbering, InvoiceReservation } from './invoice-numbering.js';
 
 /** The reason recorded on a number given back at the desk's next start. */
-export const LEFT_GIVEN_BACK = 'The desk stopped before the pack was sent; not packed.';
+export const LEFT_GIVEN_BACK = 'Not packed: the desk stopped mid-pack and the shipment was still approved after any pack with this number could have landed.';
 
-/** The marketplace client's time limit for one request (api/http.ts, its default): the desk stops waiting for an answer after it. */
-export const MARKETPLACE_REQUEST_TIMEOUT_MS = 30_000;
 
 /** For the clocks of the database rows against the desk's, and a refused token's resend (api/http.ts: refused before anything happened). */
 const IN_FLIGHT_MARGIN_MS = 30_000;
@@ -29,11 +28,11 @@ const IN_FLIGHT_MARGIN_MS = 30_000;
  * How old a left reservation must be before its number may be given back. The number is stamped
  * when a pack takes it, and the pack is sent at once. The client sends it again only after an
  * answer saying it was not carried out (api/retry.ts DEFAULT_RETRY: at most `attempts` sends,
- * each given up after MARKETPLACE_REQUEST_TIMEOUT_MS, at most `maxMs` apart), so its last send
+ * each given up after DEFAULT_REQUEST_TIMEOUT_MS, at most `maxMs` apart), so its last send
  * leaves within that budget; a request the client gave up on may still be finishing at the
  * marketplace, so one more timeout, and the margin. About 4.4 minutes with the defaults.
  */
-export const IN_FLIGHT_GRACE_MS = DEFAULT_RETRY.attempts * (MARKETPLACE_REQUEST_TIMEOUT_MS + DEFAULT_RETRY.maxMs) + MARKETPLACE_REQUEST_TIMEOUT_MS + IN_FLIGHT_MARGIN_MS;
+export const IN_FLIGHT_GRACE_MS = DEFAULT_RETRY.attempts * (DEFAULT_REQUEST_TIMEOUT_MS + DEFAULT_RETRY.maxMs) + DEFAULT_REQUEST_TIMEOUT_MS + IN_FLIGHT_MARGIN_MS;
 
 export interface LeftReservationsDeps {
   /** The desk's reservations not yet settled (read from the database). */
