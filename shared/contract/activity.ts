@@ -29,12 +29,14 @@ const Id = z.string().min(1).max(128);
 export const ScanOutStep = z.discriminatedUnion('event', [
   z.object({ event: z.literal('loaded'), shipmentId: Id, code: Id, loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
   z.object({ event: z.literal('notOnManifest'), code: Id }),
+  /** The lead ticked a box off by hand after a confirmation: its slip would not scan. */
+  z.object({ event: z.literal('tickedByLead'), shipmentId: Id, box: z.number().int().positive(), of: z.number().int().positive(), loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
   z.object({ event: z.literal('closed'), loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative(), missing: z.array(Id).max(5000) }),
 ]);
 export type ScanOutStep = z.infer<typeof ScanOutStep>;
 
 export const activityCommands = {
   'activity.search': command(z.object({ text: z.string().max(100).optional(), from: z.string().optional(), to: z.string().optional(), limit: z.number().int().min(1).max(2000).default(200), language: z.string().max(20).optional() }), z.array(ActivityEntry), 'Search the audit trail; the text is also matched against each sentence in `language` (the desk\'s).'),
-  'activity.scanOut': command(ScanOutStep, z.object({}), 'Journal a step of the scan-out check (a parcel loaded, a parcel not on the manifest, the check closed).'),
+  'activity.scanOut': command(ScanOutStep, z.object({}), 'Journal a step of the scan-out check (a parcel loaded, a parcel not on the manifest, a box the lead ticked off by hand, the check closed).'),
   'activity.stats': command(z.object({ day: z.string().optional() }), ActivityStats, 'Counts per shift and packs per hour.'),
 } as const;

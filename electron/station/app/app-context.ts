@@ -13,6 +13,7 @@ import type { InvoiceSeries } from '../packing/invoice-series.js';
 import type { Clock } from '../packing/ist-dates.js';
 import type { PackDesk } from '../packing/pack-desk.js';
 import type { LabelPrinter } from '../packing/pack-submit.js';
+import type { ParcelsAsPacked } from '../packing/parcels-as-packed.js';
 import type { ProductFactsCache } from '../packing/product-facts.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { SecretStore } from '../settings/secret-store.js';
@@ -58,6 +59,8 @@ export interface AppContext {
   devices: DeviceControl;
   /** What a desk pack prints (label, box slips, invoice) and how it follows the label to paper; absent: the label alone, as handed over. */
   labelPrinter?(): LabelPrinter;
+  /** The parcels each of this desk's packs sent (the journal's), for box slips and the truck's loading list. */
+  parcels?: ParcelsAsPacked;
   /** Push notifications the desk hears (queue, labels, holds at the pack desk); absent in bare contexts. */
   pushes?: DeskPushes;
 }

@@ -29,6 +29,7 @@ import { MarketplaceSession } from './marketplace-session.js';
 import { PrintService } from './print-service.js';
 import { deskOperators } from './desk-operators.js';
 import { packDocumentPrinter } from './pack-documents.js';
+import { ParcelsAsPacked } from '../packing/parcels-as-packed.js';
 import type { StationAppContext } from './station-app-context.js';
 import { videoHandlers } from './handlers/video-handlers.js';
 import { boardHandlers, deskBoard, deskReportState } from './handlers/board-handlers.js';
@@ -98,6 +99,8 @@ export function createAppStation(options: AppStationOptions): AppStation {
   // Push notifications (push/): the queue, the labels and the pack desk follow them.
   const push = stationPushes({ clock, journal: () => context.journal, who, client: () => session.client(), dataDir, secrets, env: options.env ?? process.env, log, announce: options.announce, reconcileMs: options.pushReconcileMs, listeners, receiverSettings: () => settings.get().pushReceiver, onReceiverChange: () => hub.emit('push.receiver.changed', push.receiver.view(settings.get().pushReceiver, secrets)) });
 
+  // Follows the journal (read once at the first print, then only what was added).
+  const parcels = new ParcelsAsPacked({ recordsSince: (after, cursor) => context.journal.recordsSince(after, cursor) });
   const warehouse = new WarehouseLink({
     dataDir,
     settings,
@@ -183,8 +186,9 @@ export function createAppStation(options: AppStationOptions): AppStation {
     },
     printQueue: printing.queue,
     print: (role, pdf, title) => printing.print(role, pdf, title),
+    parcels,
     labelPrinter: () =>
-      packDocumentPrinter({ printing, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku), packedBy: () => who(), language: () => settings.get().language }),
+      packDocumentPrinter({ printing, parcels, client: () => session.client(), invoicePrinting: () => settings.get().printing.invoices, facts: (sku) => context.facts().of(sku), packedBy: () => who(), language: () => settings.get().language }),
     devices,
     version: options.version ?? '0.0.0',
     session,

@@ -7,6 +7,7 @@ import { MAX_LABEL_GENERATION_MS } from '../../../shared/api/limits.js';
 import type { PackShipmentRequest, ShipmentProcessingResult } from '../../../shared/api/pack.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import { buildPackRequest, PackInputError, parcelsFromListing } from '../packing/pack-request.js';
+import { parcelsNote } from '../packing/parcels-as-packed.js';
 import type { ShipmentOp } from '../packing/reconcile.js';
 import { checkActionable } from '../packing/shipment-checks.js';
 import type { DeskClaims } from '../packing/desk-claims.js';
@@ -46,8 +47,9 @@ export function applyJournaled(
   send: (ids: string[]) => Promise<ShipmentProcessingResult[]>,
   failed: FlowResult['failed'],
   rounds = 4,
+  recorded?: (batch: string[]) => Record<string, unknown>,
 ): Promise<string[]> {
-  return applyWithReconcile(station, op, ids, send, failed, undefined, rounds);
+  return applyWithReconcile(station, op, ids, send, failed, undefined, rounds, recorded);
 }
 
 /** Waits through the station's label watcher until documents are ready: PACKED or later. */
@@ -89,7 +91,9 @@ export async function packShipments(station: Station, shipmentIds: string[], opt
   if (requests.size === 0) return result;
 
   // Warehouse mode: only shipments whose claim outlasts the pack are sent (held-pack.ts).
-  result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => sendHeld(station.warehouse, station.client.orders, batch, requests), result.failed);
+  result.packed = await applyJournaled(station, 'pack', [...requests.keys()], (batch) => sendHeld(station.warehouse, station.client.orders, batch, requests), result.failed, undefined, (batch) =>
+    parcelsNote(batch.flatMap((id) => requests.get(id) ?? [])),
+  );
   const numbered = (ids: string[]): PackNumber[] => ids.flatMap((shipmentId) => (invoiceOf.has(shipmentId) ? [{ shipmentId, invoiceNumber: invoiceOf.get(shipmentId)! }] : []));
   await markNumbersUsed(station.numbering, numbered(result.packed));
   if (station.warehouse) {

@@ -10,6 +10,7 @@ import type { DeskDeps } from './pack-desk.js';
 import { markNumbersUsed, settleRefusedNumbers } from './pack-invoice-numbers.js';
 import { adviceFor } from './pack-error-messages.js';
 import { buildPackRequest, PackInputError } from './pack-request.js';
+import { parcelsNote } from './parcels-as-packed.js';
 import type { PackSessionState } from './pack-session.js';
 import { documentsReady, labelWatcherFor } from './label-watcher.js';
 import { reconcileShipments } from './reconcile.js';
@@ -18,7 +19,8 @@ import { keyed, saying, sentence, type SaidWords } from '../../../shared/i18n/st
 
 /** Prints a label PDF and says where (injected: the print queue in the app, a folder in tests). */
 export interface LabelPrinter {
-  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string | KeyedSentence }): Promise<{ printer: string; jobId?: string; note?: string }>;
+  /** `labelOnly`: the label (and its box slips) printed again, without the invoice the setting adds after a pack. */
+  printLabels(pdf: Uint8Array, job: { shipmentIds: string[]; title: string | KeyedSentence; labelOnly?: boolean }): Promise<{ printer: string; jobId?: string; note?: string }>;
   /**
    * Follows a queued job until the printer reports it completed (ok) or it failed, telling each
    * reason it waits ("stopped: Out of labels"). Without it, handing the job over counts as printed.
@@ -75,7 +77,7 @@ export async function submitPack(deps: DeskDeps, session: PackSessionState, ship
     const { result } = await journaled(
       deps.journal,
       deps.who,
-      { op: 'pack', targets: { shipmentIds: [shipment.shipmentId] }, request: { invoiceNumber, subShipments: request.subShipments?.length ?? 0, ...(request.ignoreWarning ? { ignoreWarning: true } : {}) } },
+      { op: 'pack', targets: { shipmentIds: [shipment.shipmentId] }, request: { invoiceNumber, subShipments: request.subShipments?.length ?? 0, ...(request.ignoreWarning ? { ignoreWarning: true } : {}), ...parcelsNote([request]) } },
       () => deps.client.orders.pack([request]),
       (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
     );

@@ -38,6 +38,8 @@ export async function applyWithReconcile(
   failed: WaveSummary['failed'],
   progress: (done: number) => void = () => undefined,
   rounds = MAX_ROUNDS,
+  /** What the journal keeps of a batch's requests besides their count (a pack's parcels, parcels-as-packed.ts). */
+  recorded: (batch: string[]) => Record<string, unknown> = () => ({}),
 ): Promise<string[]> {
   const done: string[] = [];
   let pending = ids;
@@ -47,7 +49,7 @@ export async function applyWithReconcile(
     await Promise.all(
       chunk(pending, MAX_SHIPMENTS_PER_MUTATION).map(async (batch) => {
         try {
-          const { result } = await journaled(deps.journal, deps.who, { op, targets: { shipmentIds: batch }, request: { count: batch.length } }, () => send(batch), (r) => ({
+          const { result } = await journaled(deps.journal, deps.who, { op, targets: { shipmentIds: batch }, request: { count: batch.length, ...recorded(batch) } }, () => send(batch), (r) => ({
             status: r.every((x) => x.processingStatus === 'SUCCESS') ? 'ok' : 'failed',
             result: { failed: r.filter((x) => x.processingStatus === 'FAILURE').map((x) => x.shipmentId) },
           }));

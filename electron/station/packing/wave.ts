@@ -25,6 +25,7 @@ import type { DeskClaims, DeskInvoices } from './desk-claims.js';
 import { sendHeld } from './held-pack.js';
 import { markNumbersUsed, settleNotPacked, type PackNumber } from './pack-invoice-numbers.js';
 import { buildPackRequest, parcelsFromListing, PackInputError } from './pack-request.js';
+import { parcelsNote } from './parcels-as-packed.js';
 import type { ProductFactsCache } from './product-facts.js';
 import { searchSellerPacked } from './seller-search.js';
 import { applyWithReconcile, waitForDocuments } from './wave-batch.js';
@@ -252,7 +253,9 @@ async function runBatch(
       summary.skipped.push(skippedFor(id, saying(sentence('station.wave.lostClaim'))));
     }
   }
-  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => sendHeld(deps.claims, deps.client.orders, ids, requests), summary.failed, adder('packed', progress.packed));
+  const packed = await applyWithReconcile(deps, 'pack', [...requests.keys()], (ids) => sendHeld(deps.claims, deps.client.orders, ids, requests), summary.failed, adder('packed', progress.packed), undefined, (batch) =>
+    parcelsNote(batch.flatMap((id) => requests.get(id) ?? [])),
+  );
   await markNumbersUsed(deps.invoices, packed.flatMap((id) => numbered(id, invoiceOf)));
   await deps.claims?.packed(packed);
   const notPacked = [...requests.keys()].filter((id) => !packed.includes(id));

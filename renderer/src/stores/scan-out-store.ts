@@ -1,7 +1,7 @@
-// The scan-out check at the truck: the shipments the manifest lists, each box ticked off by its
-// own scan (the label's shipment id or tracking id for a single box, the box slip's code for each
-// box of a multi-package shipment), with what is still missing and anything scanned that is not
-// on the list. It lives on this desk only; nothing is sent.
+// The scan-out check at the truck: the shipments the manifest lists, each parcel as packed ticked
+// off by its own scan (the box slip's code names its box; the label, on box 1, ticks box 1), or
+// by the lead by hand when a slip will not scan, with what is still missing and anything scanned
+// that is not on the list. It lives on this desk only; nothing is sent but the journal's steps.
 import { create } from 'zustand';
 import type { ArgsOf, ResultOf, StationApi } from '../../../shared/contract.js';
 import { errorWords } from '../app/errors.js';
@@ -91,11 +91,10 @@ function refuse(text: string): void {
 
 /**
  * A scan at the truck: ticks one box off, or says why not. A box slip's code names its box; the
- * label's barcode (shipment id or tracking id) is on one box only, so it ticks a single-box
- * shipment and, for a shipment of several boxes, says to scan each box's slip instead.
+ * label's barcode (shipment id or tracking id) is on box 1, so it ticks box 1 of any shipment.
  */
 export function scanOut(code: string): void {
-  const { parcels, loaded, strangers } = useScanOutStore.getState();
+  const { parcels, strangers } = useScanOutStore.getState();
   if (!parcels) return;
   const scanned = code.trim();
   const value = scanned.toUpperCase();
@@ -112,13 +111,22 @@ export function scanOut(code: string): void {
     refuse(tr('dispatch.say.wrongBoxCount', { code: scanned, box: slip.box, of: slip.of, id: parcel.shipmentId, boxes: boxesWord(total) }));
     return;
   }
-  const missingWords = (missing: number[]) => (missing.length === 0 ? '' : tr('dispatch.say.missingBoxes', { boxes: missing.join(', ') }));
-  if (!slip && total > 1) {
-    const have = boxesLoaded(parcel, loaded).length;
-    refuse(tr('dispatch.say.labelOnOne', { id: parcel.shipmentId, boxes: boxesWord(total), total, have, missing: missingWords(boxesMissing(parcel, loaded)) }));
-    return;
-  }
-  const box = slip?.box ?? 1;
+  tick(parcel, slip?.box ?? 1, { code: scanned.slice(0, 128) });
+}
+
+/**
+ * The lead ticks off a box whose slip will not scan (after the confirmation on the screen): it
+ * counts as loaded, and the activity log keeps that it was ticked off by hand, and by whom.
+ */
+export function tickOffByLead(shipmentId: string, box: number): void {
+  const parcel = useScanOutStore.getState().parcels?.find((p) => p.shipmentId === shipmentId);
+  if (!parcel || box < 1 || box > boxCount(parcel)) return;
+  tick(parcel, box, { byLead: true });
+}
+
+function tick(parcel: LoadingParcel, box: number, how: { code: string } | { byLead: true }): void {
+  const { parcels = [], loaded } = useScanOutStore.getState();
+  const total = boxCount(parcel);
   const key = boxKey(parcel.shipmentId, box);
   const name = total > 1 ? tr('dispatch.say.boxName', { id: parcel.shipmentId, box, total }) : parcel.shipmentId;
   if (loaded.includes(key)) {
@@ -128,9 +136,11 @@ export function scanOut(code: string): void {
   const next = [...loaded, key];
   useScanOutStore.setState({ loaded: next });
   const totals = boxTotals(parcels, next);
+  const missingWords = (missing: number[]) => (missing.length === 0 ? '' : tr('dispatch.say.missingBoxes', { boxes: missing.join(', ') }));
   const ofShipment = total > 1 ? tr('dispatch.say.ofShipment', { have: boxesLoaded(parcel, next).length, total, missing: missingWords(boxesMissing(parcel, next)) }) : '';
   const left = totals.boxes - totals.loaded;
-  journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: scanned.slice(0, 128), loaded: totals.loaded, total: totals.boxes });
+  if ('code' in how) journalStep({ event: 'loaded', shipmentId: parcel.shipmentId, code: how.code, loaded: totals.loaded, total: totals.boxes });
+  else journalStep({ event: 'tickedByLead', shipmentId: parcel.shipmentId, box, of: total, loaded: totals.loaded, total: totals.boxes });
   say('ok', left === 0 ? tr('dispatch.say.loadedAll', { name, of: ofShipment, boxes: totals.boxes }) : tr('dispatch.say.loadedLeft', { name, of: ofShipment, loaded: totals.loaded, boxes: totals.boxes, left }));
   playSound('success');
 }

@@ -56,6 +56,8 @@ export function activityHandlers(ctx: AppContext): Handlers {
     'activity.scanOut': async (step) => {
       if (step.event === 'loaded') {
         await journalEvent(ctx, { op: 'handover.scanOut', targets: { shipmentIds: [step.shipmentId] }, request: { code: step.code, loaded: step.loaded, total: step.total } }, { status: 'ok' });
+      } else if (step.event === 'tickedByLead') {
+        await journalEvent(ctx, { op: 'handover.scanOutByLead', targets: { shipmentIds: [step.shipmentId] }, request: { box: step.box, of: step.of, loaded: step.loaded, total: step.total } }, { status: 'ok' });
       } else if (step.event === 'notOnManifest') {
         await journalEvent(ctx, { op: 'handover.scanOut', request: { code: step.code } }, { status: 'failed', errorCode: 'NOT_ON_MANIFEST', errorMessage: `${step.code} is not on the manifest` });
       } else {

@@ -114,6 +114,8 @@ const EVENTS: Record<string, (r: IntentRecord, outcome: OutcomeRecord | undefine
     o?.status === 'failed'
       ? keyed('activity.event.notOnManifest', { code: text(r.request.code) })
       : keyed('activity.event.loaded', { id: r.targets.shipmentIds?.[0] ?? text(r.request.code), loaded: text(r.request.loaded), total: text(r.request.total) }),
+  'handover.scanOutByLead': (r) =>
+    keyed('activity.event.tickedByLead', { id: r.targets.shipmentIds?.[0] ?? '', box: text(r.request.box), of: text(r.request.of), loaded: text(r.request.loaded), total: text(r.request.total) }),
   'handover.scanOutClosed': (r) => {
     const missing = r.targets.shipmentIds ?? [];
     const counts = { loaded: text(r.request.loaded), total: text(r.request.total) };

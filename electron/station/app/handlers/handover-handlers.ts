@@ -4,7 +4,8 @@
 // the manifest lists: the location's shipments READY_TO_DISPATCH that marketplace logistics
 // collects (spec § Shipment: "after READY_TO_DISPATCH the seller downloads the manifest for
 // handover"), of every profile the seller packs (NON_FBF and FBF_LITE); self-ship shipments
-// leave with the seller's own courier and are not on it.
+// leave with the seller's own courier and are not on it. Each shipment counts the parcels it was
+// packed as (parcels-as-packed.ts), the boxes its label and slips were printed for.
 import { keyed } from '../../../../shared/i18n/station-sentences.js';
 import type { VendorGroupCount } from '../../../../shared/api/handover.js';
 import { MAX_SEARCH_PAGE_SIZE } from '../../../../shared/api/limits.js';
@@ -13,6 +14,7 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { marketplaceTrouble, titlesOf } from './desk-deps.js';
 import { searchAllSellerPacked } from '../../packing/seller-search.js';
+import { parcelsOf } from '../../packing/parcels-as-packed.js';
 
 type Group = ResultOf<'handover.counts'>[number];
 type LoadingList = ResultOf<'handover.loadingList'>;
@@ -61,13 +63,15 @@ export function handoverHandlers(ctx: AppContext): Handlers {
         });
         const details = shipments.length > 0 ? await orders.shippingDetails(shipments.map((s) => s.shipmentId)) : [];
         const tracking = new Map(details.map((d) => [d.shipmentId, d.trackingId]));
+        // As packed: the parcels the pack sent (this desk's journal), else the record's sub-shipments.
+        const packed = ctx.parcels ? await ctx.parcels.of(shipments) : new Map(shipments.map((s) => [s.shipmentId, parcelsOf(s)]));
         const list: LoadingList = {
           capped,
           parcels: shipments.map((s) => ({
             shipmentId: s.shipmentId,
             ...(tracking.get(s.shipmentId) ? { trackingId: tracking.get(s.shipmentId)! } : {}),
             what: titlesOf(s),
-            packages: Math.max(1, s.subShipments.length),
+            packages: Math.max(1, packed.get(s.shipmentId)?.length ?? 1),
           })),
         };
         return list;

@@ -69,7 +69,12 @@ export function printHandlers(ctx: StationAppContext): Handlers {
       await packedShipment(client, id, 'label');
       // spec § GET /v3/shipments/{shipmentIds}/labels: the label of a packed shipment, as often as needed.
       const pdf = await client.orders.labels([id]);
-      const { jobId } = await ctx.print('label', pdf, keyed('print.jobTitle.reprintLabel', { id }));
+      const title = keyed('print.jobTitle.reprintLabel', { id });
+      // Through the desk's documents step: the label with a slip per parcel as packed.
+      const printer = ctx.labelPrinter?.();
+      if (!printer) return { jobId: (await ctx.print('label', pdf, title)).jobId };
+      const { jobId } = await printer.printLabels(pdf, { shipmentIds: [id], title, labelOnly: true });
+      if (!jobId) throw keyedError('NOT_QUEUED', 'station.print.labelNotQueued', { id });
       return { jobId };
     },
   };

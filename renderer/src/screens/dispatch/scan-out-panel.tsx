@@ -1,16 +1,19 @@
 // The scan-out check: while it runs, every scan on the Dispatch screen ticks a box off the
 // loading list instead of marking ready to dispatch; the list shows what is loaded, which boxes
-// are missing, and anything scanned that is not on the manifest.
+// are missing (each with the lead's tick-off by hand, for a slip that will not scan), and
+// anything scanned that is not on the manifest.
 import { useState } from 'react';
 import { useStation } from '../../app/station-context.js';
 import { useT } from '../../i18n/use-t.js';
-import { boxCount, boxesLoaded, boxesMissing, boxTotals, scanOut, startScanOut, stopScanOut, useScanOutStore } from '../../stores/scan-out-store.js';
+import { boxCount, boxesLoaded, boxesMissing, boxTotals, scanOut, startScanOut, stopScanOut, tickOffByLead, useScanOutStore } from '../../stores/scan-out-store.js';
+import { LeadTickDialog } from './lead-tick-dialog.js';
 
 export function ScanOutPanel() {
   const api = useStation();
   const { t } = useT();
   const { parcels, loaded, strangers, loading, capped } = useScanOutStore();
   const [typed, setTyped] = useState('');
+  const [asked, setAsked] = useState<{ shipmentId: string; box: number; total: number } | undefined>();
   if (!parcels) {
     return (
       <section aria-labelledby="scan-out-heading" className="scan-out">
@@ -58,6 +61,14 @@ export function ScanOutPanel() {
               {done ? '✓' : have > 0 ? '◐' : '○'} {p.shipmentId} — {p.what}
               {n > 1 ? t('dispatch.scanOut.boxesLoaded', { have, count: n }) : ''}
               {done ? '' : n > 1 ? t('dispatch.scanOut.missingBox', { boxes: boxesMissing(p, loaded).join(', ') }) : t('dispatch.scanOut.missing')}
+              {boxesMissing(p, loaded).map((box) => {
+                const name = n > 1 ? t('dispatch.say.boxName', { id: p.shipmentId, box, total: n }) : p.shipmentId;
+                return (
+                  <button key={box} type="button" className="lead-tick" aria-label={t('dispatch.leadTick.buttonFor', { name })} onClick={() => setAsked({ shipmentId: p.shipmentId, box, total: n })}>
+                    {n > 1 ? t('dispatch.leadTick.buttonBox', { box }) : t('dispatch.leadTick.button')}
+                  </button>
+                );
+              })}
             </li>
           );
         })}
@@ -70,6 +81,7 @@ export function ScanOutPanel() {
       <button type="button" onClick={stopScanOut}>
         {t('dispatch.scanOut.finish')}
       </button>
+      {asked ? <LeadTickDialog {...asked} onConfirm={() => tickOffByLead(asked.shipmentId, asked.box)} onClose={() => setAsked(undefined)} /> : null}
     </section>
   );
 }
