@@ -69,7 +69,7 @@ export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Arra
   const cellW = (A4.width - 2 * MARGIN - GAP * (PHOTO_COLUMNS - 1)) / PHOTO_COLUMNS;
   const cellH = (y - MARGIN - GAP * (rowsOfPhotos - 1)) / rowsOfPhotos;
   for (const [i, bytes] of photos.entries()) {
-    const image = await doc.embedJpg(bytes);
+    const image = await doc.embedJpg(ownBytes(bytes));
     const scale = Math.min(cellW / image.width, cellH / image.height);
     const col = i % PHOTO_COLUMNS;
     const row = Math.floor(i / PHOTO_COLUMNS);
@@ -78,6 +78,14 @@ export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Arra
   }
   return doc.save();
 }
+
+/**
+ * The bytes in an ArrayBuffer of their own. A small Buffer (Buffer.from(base64), readFileSync) is
+ * a view into Node's shared pool at a non-zero offset; a JPEG reader that takes `.buffer` from its
+ * start reads another photo, or no JPEG at all.
+ */
+const ownBytes = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 
 function wrap(text: string, width: (t: string) => number, max: number): string[] {
   const out: string[] = [];
