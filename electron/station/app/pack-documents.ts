@@ -6,7 +6,7 @@
 //   label part to the label printer and the invoice part to the document printer.
 // A multi-package shipment gets one label (spec § Sub-shipment) and, in the same job right after
 // it, a box slip per package, so the label and its slips come out together.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { InvoicePrinting } from '../../../shared/settings.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';

@@ -3,7 +3,7 @@
 // the desk's language, from the same catalogues as the screens; Devanagari is embedded and each
 // line keeps its words as text (printing/slip-fonts.ts), as on the box slips, so the marketplace's
 // claim desk can copy and search it. The buyer's reason stays in the marketplace's own words.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ClaimView } from '../../../shared/contract/claims.js';
 import { drawLine, embedSlipFonts, hasDevanagari, textWidth } from '../printing/slip-fonts.js';
 import { slipWords } from '../printing/slip-words.js';
