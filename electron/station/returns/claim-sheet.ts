@@ -81,8 +81,9 @@ export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Arra
 
 /**
  * The bytes in an ArrayBuffer of their own. A small Buffer (Buffer.from(base64), readFileSync) is
- * a view into Node's shared pool at a non-zero offset; a JPEG reader that takes `.buffer` from its
- * start reads another photo, or no JPEG at all.
+ * a view into Node's shared pool at a non-zero offset (64 KiB since Node 24.18, Electron's too); a
+ * JPEG reader that takes `.buffer` from its start, as pdf-lib 1.17's did, reads another photo or
+ * no JPEG at all. One copy per photo keeps any reader right.
  */
 const ownBytes = (bytes: Uint8Array): Uint8Array =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
