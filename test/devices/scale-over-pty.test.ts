@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDeviceProfile, type ScaleProfile, type ScaleProtocol, type WeightUnit } from '../../electron/station/devices/device-profile.js';
 import { Scale, type ScaleFault, type ScaleReading } from '../../electron/station/devices/scale.js';
+import { DEFAULT_MAX_FRAME_BYTES } from '../../electron/station/devices/frame-splitter.js';
 import { openSerialPort } from '../../electron/station/devices/serial-port-opener.js';
 import { REGEX_SIMULATOR_PATTERN } from '../../electron/station/devices/simulators/scale-frames.js';
 import { startScaleSimulator } from '../../electron/station/devices/simulators/scale-simulator.js';
@@ -104,7 +105,8 @@ describe.skipIf(!hasSocat)('scales over a pty', () => {
     const { scale, sim } = await rig('continuous', { targetKg: 1.1, unit: 'kg' });
     const statuses: string[] = [];
     scale.on('status', (s) => statuses.push(s.message));
-    for (let i = 0; i < 40; i++) await sim.injectGarbage();
+    // One burst, so no frame of the simulator's stream can cut it into runs shorter than a frame may be.
+    await sim.injectGarbage(Buffer.alloc(2 * DEFAULT_MAX_FRAME_BYTES + 512, '~!@#$%^&*'));
     await new Promise((r) => setTimeout(r, 100));
     sim.setWeight(1.7);
     // Frames of the old weight sent before the change may still be on the line: the scale counts
