@@ -22,6 +22,20 @@ import { JournalInUseError } from './station/journal/journal-lock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm start -- [--browser] [--board] [--no-build] [--port 5174] [--data-dir DIR] [--warehouse postgres://...]';
+const HELP = `${USAGE}
+       npm run web -- [--port 5174] [--no-build] [--data-dir DIR] [--warehouse postgres://...]
+
+Opens Packing Station: in Electron where its runtime is installed, in browser mode (an address
+to open in Chrome, Edge or Firefox on this computer) where it is not.
+
+  --browser                browser mode directly (what npm run web does)
+  --board                  the lead's warehouse board alone, read-only, no desk
+  --port N                 browser mode's port (default 5174; 0 picks a free one)
+  --data-dir DIR           the data folder (default: the app-data folder, or STATION_DATA_DIR)
+  --warehouse URL          warehouse mode's PostgreSQL (or STATION_WAREHOUSE_URL)
+  --no-build               run what is in out/ without building changed sources first
+  --help                   this text
+`;
 /** Browser mode's default port; a fixed one lets the operator bookmark the page (the token changes per launch). */
 export const DEFAULT_WEB_PORT = 5174;
 
@@ -142,6 +156,11 @@ async function runBoard(port: number, dataDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
   let raw: Record<string, unknown>;
   try {
     raw = parseArgs({ options: { browser: { type: 'boolean' }, board: { type: 'boolean' }, 'no-build': { type: 'boolean' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, warehouse: { type: 'string' } }, strict: true }).values;

@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // CI's short job writes one report per Node line (STATION_TEST_REPORT).
+    reporters: ['default', ['json', { outputFile: process.env.STATION_TEST_REPORT || 'test-results/vitest.json' }]],
   },
 });

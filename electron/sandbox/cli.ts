@@ -17,6 +17,22 @@ export const MAX_CLI_SHIPMENTS = 1_000_000;
 export const CLI_DEFAULT_SHIPMENTS = 200;
 const USAGE = 'usage: npm run sandbox -- --state-dir DIR [--port 8443] [--seed 7] [--shipments 200] [--label-delay-ms 2000 | --label-delay-spread] [--push-faults \'{"dropRate":0.1}\']';
 
+const HELP = `${USAGE}
+
+Runs the sandbox marketplace on its own. When it is ready it prints one line of JSON on stdout
+(base URL, CA certificate path, demo credentials); everything else goes to stderr. Ctrl+C saves
+the state and stops it.
+
+  --state-dir DIR          where its state and CA certificate are kept (required)
+  --port N                 HTTPS port (default 8443; 0 picks a free one)
+  --seed N                 seed of a new data set (the same seed gives the same shipments)
+  --shipments N            shipments in a new data set (default ${CLI_DEFAULT_SHIPMENTS})
+  --label-delay-ms N       how long each label takes to be generated
+  --label-delay-spread     label delays spread as the marketplace's are
+  --push-faults JSON       drop, duplicate or delay push notifications, e.g. '{"dropRate":0.1}'
+  --help                   this text
+`;
+
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
@@ -45,12 +61,18 @@ const Args = z.object({
     .optional(),
 });
 
+const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
+
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(HELP);
+    return;
+  }
   let raw: Record<string, string | boolean | undefined>;
   try {
     raw = parseArgs({

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { MEDIA } from '../../electron/station/printing/media.js';
 import { fitLabelPdf } from '../../electron/station/printing/pages/fit-label.js';
 import { splitLabelInvoicePdf } from '../../electron/station/printing/pages/split-label-invoice.js';

@@ -27,8 +27,26 @@ const README = new URL('../../README.md', import.meta.url);
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
+const USAGE = `usage: npm run bench [-- AREA...]   areas: ${modules.map((m) => m.area).join(', ')}`;
+const HELP = `${USAGE}
+
+Measures the performance table of the README on this machine. Without areas it runs every one
+and rewrites the table in README.md; with areas it runs those and only prints their rows.
+Exits 1 when a row misses its target.
+`;
+
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
+  if (only.includes('--help') || only.includes('-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const unknown = only.filter((a) => !modules.some((m) => m.area === a));
+  if (unknown.length > 0) {
+    process.stderr.write(`bench: no area named ${unknown.map((a) => `'${a}'`).join(', ')}.\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const rows: BenchRow[] = [];
   // The machine's load when the run began: figures from a busy machine are not the table's.
   const loadAtStart = loadavg()[0];

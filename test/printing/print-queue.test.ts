@@ -1,7 +1,7 @@
 // The print queue over the folder printer and a printer that comes and goes: jobs are journaled,
 // wait with a sentence the operator can act on, survive a restart, and can be printed again.
 import { mkdtemp, readdir, readFile, rm, appendFile } from 'node:fs/promises';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -196,5 +196,16 @@ describe('job store', () => {
     await store.append({ ...job, state: 'done', message: 'Printed' });
     expect(openOn(path)).toEqual([]);
     expect((await new FileJobStore(path).load()).map((j) => j.state)).toEqual(['done']);
+  });
+
+  it('does not bring back its folder when a record arrives after close and the folder was removed', async () => {
+    const folder = join(dir, 'station-data');
+    const store = new FileJobStore(join(folder, 'print-jobs.json'));
+    const job = { id: 'J1', title: 'Label', role: 'label' as const, printer: 'PDF', copies: 1, file: join(folder, 'J1.pdf'), state: 'printing' as const, message: 'Printing', attempts: 1, createdAt: '2026-11-24T06:00:00Z', updatedAt: '2026-11-24T06:00:00Z' };
+    await store.append(job);
+    await store.close();
+    await rm(folder, { recursive: true, force: true });
+    await store.append({ ...job, state: 'done', message: 'Printed' });
+    expect(existsSync(folder)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // PDFs for the printing tests, made with pdf-lib so every page's content is known: a black frame
 // along the page edge (to see where the page landed), a filled marker square in the top-left
 // corner (to see which way it was turned) and the page's name as text.
-import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 
 export const MARKER = 40;
 

@@ -2,9 +2,9 @@
 // the extractable text (pdftotext, optionally of one rectangle) and the rendered pixels (pdftoppm).
 // Every tool is run with execFile and an argument list, never through a shell.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'vitest';
 
@@ -88,6 +88,26 @@ export async function pdfText(bytes: Uint8Array, options: TextOptions = {}): Pro
     }
     const { stdout } = await run('pdftotext', [...args, path, '-']);
     return stdout;
+  });
+}
+
+export interface PdfImage {
+  width: number;
+  height: number;
+  /** The image stream as embedded: a JPEG's own bytes (pdfimages -j). */
+  data: Buffer;
+}
+
+/** The images of the document in page order: size from pdfimages -list, bytes from pdfimages -j. */
+export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
+  return withFile(bytes, async (path) => {
+    const { stdout } = await run('pdfimages', ['-list', path]);
+    const sizes = stdout.trim().split('\n').slice(2).map((row) => row.trim().split(/\s+/)).map((f) => ({ width: Number(f[3]), height: Number(f[4]) }));
+    const dir = join(dirname(path), 'images');
+    await mkdir(dir);
+    await run('pdfimages', ['-j', path, join(dir, 'img')]);
+    const files = (await readdir(dir)).sort();
+    return Promise.all(sizes.map(async (size, i) => ({ ...size, data: await readFile(join(dir, files[i]!)) })));
   });
 }
 

@@ -1,7 +1,7 @@
 // The tax invoice of one shipment (spec § GET /v3/shipments/{shipmentIds}/invoices, § Invoice
 // record). Drawn into a frame so it fills an A4 page on its own or the lower half of a combined
 // label + invoice page.
-import type { PDFPage } from 'pdf-lib';
+import type { PDFPage } from '@cantoo/pdf-lib';
 import { type DocFonts, addressLines, drawLine, drawRule, formatIstDate, formatMoney, wrapText } from './pdf-text.js';
 import { type InvoiceLine, invoiceSummary } from './invoice-lines.js';
 import type { InvoiceInput } from './index.js';

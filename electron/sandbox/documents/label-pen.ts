@@ -4,7 +4,7 @@
 // sandbox's one core. The same operators written as a string and deflated by zlib cost a fraction
 // of that, and the page reads exactly the same (pdftotext, barcode scans).
 import { constants, deflateSync } from 'node:zlib';
-import { type PDFDocument, type PDFFont, type PDFPage, PDFName } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, type PDFPage, PDFName } from '@cantoo/pdf-lib';
 
 /** The page resource names of the two faces in a label's own stream. */
 const FONT_KEYS = ['LabelRegular', 'LabelBold'] as const;

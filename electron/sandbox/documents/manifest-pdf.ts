@@ -2,7 +2,7 @@
 // by vendor"; official-sdk-facts § 5.2: vendorGroupCode ties it to the handover counts). The
 // logistics partner's driver and the seller both sign it for the shipments picked up, so every
 // shipment is listed on its own numbered row and the document ends with totals and signatures.
-import type { PDFPage } from 'pdf-lib';
+import type { PDFPage } from '@cantoo/pdf-lib';
 import { type DocFonts, addressLines, drawLine, drawRule, embedDocFonts, formatIstDateTime } from './pdf-text.js';
 import { A4_HEIGHT_PT, A4_WIDTH_PT, newDocument } from './pdf-document.js';
 import type { ManifestInput } from './index.js';

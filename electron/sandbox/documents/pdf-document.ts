@@ -1,5 +1,5 @@
 // Page sizes and document creation shared by every document the sandbox prints.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 
 /** 4 x 6 in at 72 pt per inch: the thermal label stock. */
 export const LABEL_WIDTH_PT = 288;

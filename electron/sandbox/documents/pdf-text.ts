@@ -1,7 +1,7 @@
 // Text on the documents: the two standard Helvetica faces (no font files, no network), made safe
 // for their WinAnsi encoding, measured, truncated and wrapped, plus the formats every document
 // shares (money, IST dates, addresses).
-import { type PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { IST_OFFSET_MINUTES } from '../../../shared/api/limits.js';
 import type { Address } from '../world/model.js';
 

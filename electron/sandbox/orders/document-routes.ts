@@ -1,7 +1,7 @@
 // Packing and its documents: pack (POST /v3/shipments/labels), labels, labelOnly (PDF and byte
 // stream) and invoices (spec § Endpoints; sdk-facts § 3, § 7).
 import type { IncomingHttpHeaders } from 'node:http';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { orderError, type RouteContext, type RouteDef, type RouteResult } from '../http/route.js';
 import { MAX_IDS_PER_REQUEST, MAX_SHIPMENT_IDS_PER_LABEL_ONLY } from '../../../shared/api/limits.js';
 import { InvoicesResponse, PackRequest, ShipmentStatusResponse, type ShipmentProcessingResult } from '../../../shared/api/pack.js';

@@ -1,6 +1,6 @@
 // Labels for more ids than one request allows come back as several PDFs; the desk prints one
 // merged document, so they are joined here (pdf-lib, pages copied, not re-rendered).
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 
 export async function mergePdfs(parts: readonly Uint8Array[]): Promise<Uint8Array> {
   if (parts.length === 1) return parts[0];

@@ -7,7 +7,7 @@
 // A shipment packed as several parcels gets one label (spec § Sub-shipment) and, in the same job
 // right after it, a box slip per parcel as packed, so the label and its slips come out together:
 // at the desk, in a wave's batch job (each shipment's slips after its own label) and on a reprint.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { InvoicePrinting } from '../../../shared/settings.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';

@@ -6,7 +6,7 @@
 // dispatch) without packing any of them again.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { z } from 'zod';
 import { mergePdfs } from '../api/pdf-merge.js';
 import { putAsideShipments } from '../journal/desk-history.js';

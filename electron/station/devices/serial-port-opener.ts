@@ -2,6 +2,7 @@
 // opener instead of importing this, so tests and demo mode can hand them anything port-shaped.
 import { SerialPort } from 'serialport';
 import type { LineSettings } from './device-profile.js';
+import { resumeAfterPollerEvents } from './poller-wakeup.js';
 
 /** The part of serialport's SerialPort the device services use. */
 export interface SerialPortLike {
@@ -29,7 +30,11 @@ export const openSerialPort: SerialOpener = (s) =>
       // Another app holding the scale would otherwise read half of its frames.
       lock: true,
     });
-    port.open((err) => (err ? reject(err) : resolve(port as unknown as SerialPortLike)));
+    port.open((err) => {
+      if (err) return reject(err);
+      resumeAfterPollerEvents(port);
+      resolve(port as unknown as SerialPortLike);
+    });
   });
 
 /** serialport's port listing (needs udevadm on Linux). */

@@ -2,7 +2,7 @@
 // Code 128 barcode with its text under it, for the label printer. The bars are drawn as vector
 // rectangles from bwip-js's encoding, crisp on a 203 dpi thermal printer.
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { MEDIA, mmToPt, type MediaId } from '../printing/media.js';
 
 /** Code 128 needs a quiet zone of 10 modules on each side (ISO/IEC 15417 § 4.4.4). */

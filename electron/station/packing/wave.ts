@@ -12,7 +12,7 @@
 // Reliability: every pack and dispatch batch is journaled before it is sent. A batch whose answer
 // is lost is reconciled by reading the shipments; only those still APPROVED (or PACKED, for
 // dispatch) are sent again, so a shipment is never packed twice.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { PackShipmentRequest } from '../../../shared/api/pack.js';
 import { MAX_LABEL_GENERATION_MS, MAX_SEARCH_PAGE_SIZE } from '../../../shared/api/limits.js';

@@ -5,7 +5,7 @@
 // scan-out check ticks each box by it), the package's name and its dimensions, so the courier
 // matches every box to the labelled one. The words are in the desk's language (slip-words.ts).
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from 'pdf-lib';
+import { PDFDocument, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor, type PDFPage } from '@cantoo/pdf-lib';
 import { mmToPt, type PageSize } from './media.js';
 import { boxCode } from '../../../shared/box-codes.js';
 import { drawLine, embedSlipFonts, hasDevanagari } from './slip-fonts.js';

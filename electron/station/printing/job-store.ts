@@ -1,5 +1,6 @@
 // Where print jobs survive a crash or a restart. The queue only needs "append a record" and
 // "give me every job's last record", so the station's main journal can take this over later.
+import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PrintJobSchema, type PrintJob } from './print-job.js';
@@ -47,6 +48,9 @@ export class FileJobStore implements JobStore {
     // Writes are chained so records never interleave, whatever the caller awaits.
     const write = this.tail.then(async () => {
       if (!this.handle) {
+        // After close() the folder is not made again: a data folder removed once the station
+        // stopped (a test's temporary one) stays removed, and the late record has nowhere to go.
+        if (this.closed && !existsSync(dirname(this.path))) return;
         await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
         this.handle = await open(this.path, 'a+', 0o600);
         await this.endTornLine(this.handle);

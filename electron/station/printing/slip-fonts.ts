@@ -6,11 +6,10 @@
 // their consonant); the visual order of the glyphs is not the order of the letters, so each line
 // carries its text as ActualText (ISO 32000-1 § 14.9.4) and copying or searching the PDF gives
 // the words back.
-import 'regenerator-runtime/runtime.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, StandardFonts, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import fontkit from '@cantoo/fontkit';
+import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, StandardFonts, type PDFDocument, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 /** Devanagari with the joiners and the dotted circle its shaping uses (Unicode blocks 0900-097F, A8E0-A8FF, 1CD0-1CFF). */
 const isDevanagari = (ch: string): boolean => {

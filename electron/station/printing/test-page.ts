@@ -2,7 +2,7 @@
 // inside a border drawn a few millimetres from the edge, so the operator sees at a glance that
 // the right printer got the right size and nothing is cut off. The words are in the desk's
 // language, Devanagari embedded as on the box slips (slip-fonts.ts), so the page reads back.
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { MEDIA, mmToPt, type MediaId } from './media.js';
 import type { PrinterRole } from './printer-settings.js';
 import { drawLine, embedSlipFonts, hasDevanagari, type Weight } from './slip-fonts.js';

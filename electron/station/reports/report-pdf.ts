@@ -1,7 +1,7 @@
 // A list printed as it is on the screen: a title, what it shows (the filters), a header row
 // repeated on every page, rows that wrap within their column, and "page N of M" with the time
 // it was printed (IST), on A4 landscape so a wide list keeps its columns.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 export interface ReportInput {
   title: string;

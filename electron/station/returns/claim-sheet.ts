@@ -3,7 +3,7 @@
 // the desk's language, from the same catalogues as the screens; Devanagari is embedded and each
 // line keeps its words as text (printing/slip-fonts.ts), as on the box slips, so the marketplace's
 // claim desk can copy and search it. The buyer's reason stays in the marketplace's own words.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ClaimView } from '../../../shared/contract/claims.js';
 import { drawLine, embedSlipFonts, hasDevanagari, textWidth } from '../printing/slip-fonts.js';
 import { slipWords } from '../printing/slip-words.js';
@@ -69,7 +69,7 @@ export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Arra
   const cellW = (A4.width - 2 * MARGIN - GAP * (PHOTO_COLUMNS - 1)) / PHOTO_COLUMNS;
   const cellH = (y - MARGIN - GAP * (rowsOfPhotos - 1)) / rowsOfPhotos;
   for (const [i, bytes] of photos.entries()) {
-    const image = await doc.embedJpg(bytes);
+    const image = await doc.embedJpg(ownBytes(bytes));
     const scale = Math.min(cellW / image.width, cellH / image.height);
     const col = i % PHOTO_COLUMNS;
     const row = Math.floor(i / PHOTO_COLUMNS);
@@ -78,6 +78,15 @@ export async function claimSheetPdf(claim: ClaimView, photos: readonly Uint8Arra
   }
   return doc.save();
 }
+
+/**
+ * The bytes in an ArrayBuffer of their own. A small Buffer (Buffer.from(base64), readFileSync) is
+ * a view into Node's shared pool at a non-zero offset (64 KiB since Node 24.18, Electron's too); a
+ * JPEG reader that takes `.buffer` from its start, as pdf-lib 1.17's did, reads another photo or
+ * no JPEG at all. One copy per photo keeps any reader right.
+ */
+const ownBytes = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 
 function wrap(text: string, width: (t: string) => number, max: number): string[] {
   const out: string[] = [];

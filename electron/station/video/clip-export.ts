@@ -2,7 +2,7 @@
 // duration and the cues index MediaRecorder cannot write, so every player seeks in it), and a
 // one-page PDF of the shipment: ids, times, desk and operator, weight, dimensions, serials and
 // every scan.
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { ClipMark, ClipView } from '../../../shared/contract/video.js';
 import { StationError } from '../../../shared/contract/define.js';
 import { formatIstIso } from '../packing/ist-dates.js';

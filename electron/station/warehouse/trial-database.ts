@@ -14,6 +14,19 @@ import pg from 'pg';
 import { migrate } from './migrations.js';
 import { createWarehousePool } from './warehouse-pool.js';
 
+const USAGE = 'usage: npm run warehouse-trial -- [--dir .station/warehouse-trial] [--port 55432] [--run-as postgres]';
+const HELP = `${USAGE}
+
+Starts a PostgreSQL for trying warehouse mode on this machine (made in the folder the first
+time), applies the migrations and prints the address for STATION_WAREHOUSE_URL. Ctrl+C stops it;
+the data stays in the folder for the next start. Needs the machine's PostgreSQL server.
+
+  --dir DIR                the cluster's folder (default .station/warehouse-trial)
+  --port N                 port on 127.0.0.1 (default 55432)
+  --run-as USER            as root, the user the server runs as (default postgres)
+  --help                   this text
+`;
+
 const PG_ROOT = '/usr/lib/postgresql';
 const DATABASE = 'warehouse';
 const USER = 'station';
@@ -51,7 +64,18 @@ async function waitReady(port: number, stopped: () => boolean): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, port: { type: 'string' }, 'run-as': { type: 'string' } } });
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
+  let values: { dir?: string; port?: string; 'run-as'?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, 'run-as': { type: 'string' } } }));
+  } catch (error) {
+    process.stderr.write(`warehouse-trial: ${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
   const dir = resolve(values.dir ?? '.station/warehouse-trial');
   const port = Number(values.port ?? 55432);
   const runAs = process.getuid?.() === 0 ? (values['run-as'] ?? 'postgres') : undefined;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { startTestSandbox, writeSandboxInfo, type TestSandbox } from '../../support/sandbox.js';
 import { quickRetry } from '../../support/station-client.js';
 import { runCli } from '../../../electron/station/cli/run-cli.js';

@@ -9,7 +9,7 @@
 //   7 ready to dispatch: POST /v3/shipments/dispatch
 // = 7 round trips (6 HTTP requests + 1 token request).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { packShipments } from '../../../electron/station/composition/shipment-flow.js';
 import { stationFor } from './station-harness.js';

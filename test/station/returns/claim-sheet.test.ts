@@ -1,10 +1,12 @@
 // The claim PDF of a return in the desk's language: Hindi is drawn in Noto Sans Devanagari and
 // pdftotext reads the words back (the marketplace's claim desk copies and searches them); the
 // same claim in English; times in IST, 24-hour; ids and the buyer's own words as they are.
+import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { claimSheetPdf } from '../../../electron/station/returns/claim-sheet.js';
 import type { ClaimView } from '../../../shared/contract/claims.js';
-import { describeWithPoppler, pdfInfo, pdfText } from '../../support/document-poppler.js';
+import { describeWithPoppler, pdfImages, pdfInfo, pdfText } from '../../support/document-poppler.js';
+import { requireTool } from '../../support/system-tools.js';
 
 // 24 Nov 2026 09:05 UTC is 14:35 in India.
 const claim: ClaimView = {
@@ -27,6 +29,22 @@ const claim: ClaimView = {
 };
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/** A real JPEG still, as a camera gives one (ffmpeg's test picture). */
+const jpeg = (width: number, height: number): Buffer =>
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', '-f', 'mjpeg', '-']);
+
+/** The photos as Buffer.from(base64) hands them out of Node's shared pool: views at offsets of one ArrayBuffer. */
+function pooled(photos: readonly Buffer[]): Uint8Array[] {
+  const pool = new Uint8Array(photos.reduce((n, p) => n + p.length + 16, 16)).fill(0x55);
+  let at = 16;
+  return photos.map((p) => {
+    pool.set(p, at);
+    const view = pool.subarray(at, at + p.length);
+    at += p.length + 16;
+    return view;
+  });
+}
 
 describeWithPoppler('claim sheet', () => {
   it('in Hindi: headings, what came back and who received it read back as Hindi text, with the ids and the buyer’s words kept', async () => {
@@ -57,5 +75,13 @@ describeWithPoppler('claim sheet', () => {
     expect(text).toContain('14:35 IST at Desk 1 by Asha, location LOC1001');
     expect(text).not.toMatch(/[\u0900-\u097f]/);
     expect(Buffer.from(pdf).toString('latin1')).not.toContain('NotoSansDevanagari');
+  });
+
+  it.skipIf(!requireTool('ffmpeg'))('embeds each photo as taken, also when its bytes sit inside a larger shared buffer', async () => {
+    const photos = [jpeg(640, 360), jpeg(320, 240)];
+    const pdf = await claimSheetPdf({ ...claim, photos: [] }, pooled(photos), 'en');
+    const images = await pdfImages(pdf);
+    expect(images.map((i) => [i.width, i.height])).toEqual([[640, 360], [320, 240]]);
+    expect(images.map((image, n) => image.data.equals(photos[n]!))).toEqual([true, true]);
   });
 });

@@ -1,6 +1,6 @@
 // Fits every page of a label PDF to the label printer's media: scaled to fit, turned a quarter
 // when a landscape label goes to portrait stock (thermal printers feed portrait), centred.
-import type { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import type { PageSize } from '../media.js';
 import { loadPdf, savePdf } from './pdf-io.js';
 import { PageRewriter, pageGeometry } from './place-region.js';

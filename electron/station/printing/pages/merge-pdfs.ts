@@ -1,6 +1,6 @@
 // One PDF out of many: a wave's labels print as one job, so they come out in order and the
 // operator cannot lose one half-way through to another job on the same printer.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { loadPdf, savePdf } from './pdf-io.js';
 
 export async function mergePdfs(parts: readonly Uint8Array[]): Promise<Uint8Array> {

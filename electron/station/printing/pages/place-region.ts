@@ -3,7 +3,7 @@
 // one shared stream behind them restores the graphics state. Nothing of the page's content is
 // decoded or copied (pdf-lib's embedPage would inflate and deflate every content stream), which
 // is what keeps a 1,000-label wave near the speed of poppler's own page tools.
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
 import { apply, compose, quarterTurnsClockwise, scale, translate, type Matrix } from './affine.js';
 import type { PageSize } from '../media.js';
 import type { Region } from './split-layouts.js';
