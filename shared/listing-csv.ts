@@ -2,11 +2,12 @@
 // the app's Listings screen, its station handlers and the `station listings` command. papaparse
 // does the CSV itself (quotes, doubled quotes, line breaks inside quotes, CRLF, the delimiter a
 // locale's Excel writes: comma, semicolon or tab); this module adds what a seller needs on top:
-// the byte-order mark Excel writes and reads, the header check, whole numbers, and row numbers as
+// the byte-order mark Excel writes and reads (the writer itself is shared/spreadsheet-csv.ts), the header check, whole numbers, and row numbers as
 // the spreadsheet shows them (the header is row 1; a cell holding a line break is still one row).
 import Papa from 'papaparse';
 import { StationError, type KeyedSentence } from './contract/define.js';
 import { englishSentence, keyed, keyedError } from './i18n/station-sentences.js';
+import { BYTE_ORDER_MARK, cellFromSpreadsheet, writeSpreadsheetCsv, type CsvCell } from './spreadsheet-csv.js';
 
 /** Rows after the header a bulk file may carry; a larger file is refused, not half-read. */
 export const MAX_BULK_ROWS = 5000;
@@ -22,8 +23,7 @@ export type BulkKind = keyof typeof BULK_COLUMNS;
 /** Columns an export adds so the seller knows which product a row is; a file may keep or drop them. */
 export const INFORMATION_COLUMNS = ['title'] as const;
 
-/** Excel opens a UTF-8 file as UTF-8 only when it starts with the byte-order mark. */
-const BOM = '\uFEFF';
+const BOM = BYTE_ORDER_MARK;
 const DELIMITERS = [',', ';', '\t'];
 
 export interface CsvRecord {
@@ -41,16 +41,12 @@ export function parseCsv(text: string): CsvRecord[] {
   if (broken) throw keyedError('CSV_INVALID', 'listings.bulk.csv.unclosedQuote', { row: (broken.row ?? 0) + 1 });
   const records: CsvRecord[] = [];
   parsed.data.forEach((raw, i) => {
-    const fields = raw.map((f) => f.trim());
+    // A value the app wrote with an apostrophe before a formula sign comes back without it.
+    const fields = raw.map((f) => cellFromSpreadsheet(f.trim()));
     if (fields.every((f) => f === '')) return;
     records.push({ row: i + 1, fields });
   });
   return records;
-}
-
-/** CSV text a spreadsheet opens as it is: byte-order mark, CRLF, quotes only where needed. */
-export function writeCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return BOM + Papa.unparse(rows.map((r) => r.map(String)), { newline: '\r\n' }) + '\r\n';
 }
 
 export interface BulkLine {
@@ -159,21 +155,17 @@ export interface ExportListing {
 
 /** A file with the header only, to fill in. */
 export function bulkTemplate(kind: BulkKind): string {
-  return writeCsv([[...BULK_COLUMNS[kind], ...INFORMATION_COLUMNS]]);
+  return writeSpreadsheetCsv([[...BULK_COLUMNS[kind], ...INFORMATION_COLUMNS]], { byteOrderMark: true });
 }
 
 /** The listings as they are, in the columns the import reads (inventory: one row per location). */
 export function bulkExport(kind: BulkKind, listings: readonly ExportListing[]): string {
-  const rows: (string | number)[][] = [[...BULK_COLUMNS[kind], ...INFORMATION_COLUMNS]];
+  const rows: CsvCell[][] = [[...BULK_COLUMNS[kind], ...INFORMATION_COLUMNS]];
+  // Prices and stock go as numbers, the rest as text the writer keeps from running as formulas.
   for (const l of listings) {
-    const title = harmlessTitle(l.title);
-    if (kind === 'price') rows.push([l.sku, l.productId, l.mrp, l.sellingPrice, title]);
-    else for (const [loc, n] of Object.entries(l.inventory)) rows.push([l.sku, l.productId, loc, n, title]);
+    if (kind === 'price') rows.push([l.sku, l.productId, l.mrp, l.sellingPrice, l.title]);
+    else for (const [loc, n] of Object.entries(l.inventory)) rows.push([l.sku, l.productId, loc, n, l.title]);
   }
-  return writeCsv(rows);
+  return writeSpreadsheetCsv(rows, { byteOrderMark: true });
 }
 
-/** A title starting with = + - @ would run as a formula when the file is opened in a spreadsheet. */
-function harmlessTitle(title: string): string {
-  return /^[=+\-@\t\r]/.test(title) ? `'${title}` : title;
-}

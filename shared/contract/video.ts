@@ -11,6 +11,15 @@ export const MAX_VIDEO_CHUNK_BASE64 = 4 * 1024 * 1024;
 export const VIDEO_READ_BYTES = 2 * 1024 * 1024;
 
 export const ClipId = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'A clip id has letters, digits, "_" and "-" only.');
+/**
+ * A shipment id names the files of a clip's export. The spec gives no format for ids; the
+ * marketplace's are letters and digits (shared/api/ids.ts), so anything else is refused here,
+ * before it can become part of a path.
+ */
+export const ShipmentId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'A shipment id has letters, digits, "_" and "-" only (at most 100); it cannot name a folder or a path.');
 
 export const ClipView = z.object({
   clipId: z.string(),
@@ -67,7 +76,7 @@ export const MAX_PRE_ROLL_MS = 60_000;
 export const videoCommands = {
   'video.begin': command(
     z.object({
-      shipmentId: Id,
+      shipmentId: ShipmentId,
       sessionId: z.string().max(100).optional(),
       orderIds: z.array(Id).max(100),
       /** The SKUs of the shipment's lines (what it should hold). */

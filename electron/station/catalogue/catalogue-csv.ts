@@ -3,6 +3,7 @@
 // byte-order mark, semicolons instead of commas (locales with a decimal comma), quoted fields,
 // CRLF line ends, blank lines, and column names in any case ("Barcode", "EAN", "GTIN", "SKU").
 import Papa from 'papaparse';
+import { cellFromSpreadsheet, writeSpreadsheetCsv } from '../../../shared/spreadsheet-csv.js';
 import type { BarcodeCatalogue, BarcodeLink, LinkOutcome } from './barcode-catalogue.js';
 
 export const CSV_COLUMNS = ['barcode', 'format', 'sku', 'title'] as const;
@@ -35,18 +36,13 @@ export function readCatalogueCsv(text: string): CsvRead {
   if (codeAt < 0 || skuAt < 0) {
     return { ok: false, text: `The first line must name the columns "barcode" and "sku" (found: ${header.map((h) => `"${h.trim()}"`).join(', ') || 'nothing'}). Add that header line and import again.` };
   }
-  const cell = (cells: string[], at: number) => unescapeFormula((cells[at] ?? '').trim());
+  const cell = (cells: string[], at: number) => cellFromSpreadsheet((cells[at] ?? '').trim());
   const rows = body.map((cells, n) => {
     const title = titleAt >= 0 ? cell(cells, titleAt) : '';
     return { line: n + 2, code: cell(cells, codeAt), sku: cell(cells, skuAt), ...(title ? { title } : {}) };
   });
   return { ok: true, rows };
 }
-
-// The writer quotes a value a spreadsheet would run as a formula ('=..., '+..., '-..., '@...);
-// reading takes the quote off again, so a SKU such as "-A1" comes back as it went out.
-const FORMULA_ESCAPED_RE = /^'(?=[=+\-@\t\r])/;
-const unescapeFormula = (value: string) => value.replace(FORMULA_ESCAPED_RE, '');
 
 /** Imports a CSV into the catalogue: every good row is linked, every other one says why not. */
 export function importCatalogueCsv(catalogue: BarcodeCatalogue, text: string): { ok: true; rows: CsvRowResult[] } | { ok: false; text: string } {
@@ -64,5 +60,7 @@ function rowResult(line: number, code: string, sku: string, outcome: LinkOutcome
 /** The catalogue as CSV with a header line, comma-separated, fields quoted where needed. */
 export function writeCatalogueCsv(links: readonly BarcodeLink[]): string {
   const data = links.map((l) => [l.code, l.format, l.sku, l.title ?? '']);
-  return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  // The writer puts an apostrophe before a value a spreadsheet would run as a formula ('=..., '-...);
+  // reading takes it off again, so a SKU such as "-A1" comes back as it went out.
+  return writeSpreadsheetCsv([[...CSV_COLUMNS], ...data]);
 }

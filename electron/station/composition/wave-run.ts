@@ -5,7 +5,7 @@
 // intents since then name the shipments that run packed, and this run finishes them (labels,
 // dispatch) without packing any of them again.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { insideFolder } from '../../files/inside-folder.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { z } from 'zod';
 import { mergePdfs } from '../api/pdf-merge.js';
@@ -29,7 +29,7 @@ export interface ResumableWaveOptions extends Omit<WaveOptions, 'labels'> {
 }
 
 function markerPath(station: Station, locationId: string): string {
-  return join(dataPaths(station.dataDir).waves, `${encodeURIComponent(locationId)}.json`);
+  return insideFolder(dataPaths(station.dataDir).waves, `${encodeURIComponent(locationId)}.json`);
 }
 
 function readMarker(path: string): Marker | undefined {

@@ -1,23 +1,29 @@
 // One writer per journal directory. Two processes appending to the same segment (the app and the
 // headless CLI, say) would hand out the same seq twice, and readers drop duplicate seqs.
 //
-// The lock is a local socket the holder listens on, named after the directory: the operating
-// system frees it the moment the process dies (SIGKILL, a crash, a power cut), so a lock is never
-// left behind. A pid in a file is not a lock: after a reboot the pid is often reused (pid 1 is
-// always alive), and a station would refuse to start for a process that is not one.
-//   Linux:   an abstract socket (no file at all; the kernel drops it with the process).
+// The lock is a local socket the holder listens on: the operating system frees it the moment the
+// process dies (SIGKILL, a crash, a power cut), so a lock is never left behind. A pid in a file is
+// not a lock: after a reboot the pid is often reused (pid 1 is always alive), and a station would
+// refuse to start for a process that is not one. Node has no flock, and a socket is what it has.
+//   Linux, macOS: a socket file in the journal folder itself, inside the 0700 data folder, so no
+//            other user of the computer can reach it, let alone take the name first (an abstract
+//            socket or one in the shared temp folder can be taken by anyone). One left by a dead
+//            process refuses connections, which is how it is told from a live one, and is replaced.
+//            A folder whose path is too long for a socket address uses a 0700 folder of this user
+//            in the temp folder instead, checked to be this user's own.
 //   Windows: a named pipe (freed with the process).
-//   macOS:   a socket file in the temp folder; one left by a dead process refuses connections,
-//            which is how it is told from a live one, and is replaced.
 // journal.lock keeps the holder's pid for the message only; nothing trusts it.
 import { createHash } from 'node:crypto';
-import { realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const LOCK_FILE = 'journal.lock';
+const LOCK_SOCKET = 'journal.sock';
+/** The longest socket path every Unix takes (macOS's sun_path holds 104 bytes with the closing NUL). */
+export const MAX_SOCKET_PATH_BYTES = 103;
 
 export class JournalInUseError extends Error {
   constructor(dir: string, pid: number | undefined) {
@@ -32,10 +38,24 @@ export class JournalInUseError extends Error {
 
 /** The socket address that stands for `dir` (the same for every path that leads to it). */
 export function journalLockAddress(dir: string, platform: NodeJS.Platform = process.platform): string {
-  const key = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 24);
+  const real = realpathSync(dir);
+  const key = createHash('sha256').update(real).digest('hex').slice(0, 24);
   if (platform === 'win32') return `\\\\.\\pipe\\packing-station-journal-${key}`;
-  if (platform === 'linux') return `\0packing-station-journal-${key}`;
-  return join(realpathSync(tmpdir()), `ps-journal-${key}.sock`);
+  const inside = join(real, LOCK_SOCKET);
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH_BYTES) return inside;
+  return join(privateTempFolder(), `journal-${key}.sock`);
+}
+
+/** A 0700 folder of this user in the temp folder, refused when someone else made it or it is a link. */
+function privateTempFolder(): string {
+  const uid = process.getuid?.() ?? 0;
+  const folder = join(realpathSync(tmpdir()), `packing-station-${uid}`);
+  mkdirSync(folder, { mode: 0o700, recursive: true });
+  const stat = lstatSync(folder);
+  if (!stat.isDirectory() || stat.uid !== uid || (stat.mode & 0o077) !== 0) {
+    throw new Error(`The folder ${folder} is not this user's own private folder, so the journal cannot be locked there. Remove it, or give the station a shorter data folder path with --data-dir.`);
+  }
+  return folder;
 }
 
 function listen(server: Server, address: string): Promise<NodeJS.ErrnoException | undefined> {
@@ -84,13 +104,14 @@ export async function lockJournal(dir: string): Promise<() => void> {
       return () => {
         if (!held) return;
         held = false;
+        // Closing a server on a socket file removes the file too.
         server.close();
         rmSync(join(dir, LOCK_FILE), { force: true });
       };
     }
     if (error.code !== 'EADDRINUSE') throw error;
     if (await answers(address)) throw new JournalInUseError(dir, await holderPid(dir));
-    // A socket file whose process is gone (macOS): nobody can be writing with it.
+    // A socket file whose process is gone: nobody can be writing with it.
     if (address.startsWith('/')) rmSync(address, { force: true });
   }
   throw new Error(`Could not lock the journal in ${dir}; another process keeps taking it. Close the other station and start again.`);

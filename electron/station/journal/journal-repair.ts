@@ -2,7 +2,8 @@
 // end of an append cut short by a crash or power cut, or a segment found empty (truncated to zero
 // bytes) is repaired as before: skipped, cut off, removed; but never silently. Each is copied
 // aside first (journal/damaged/, 0600), described in a sentence that says what was lost and
-// what it means, and kept in journal/damaged/reports.jsonl, so the start-up check and the
+// what it means, and kept in journal/damaged/reports.jsonl. A segment the journal's mark
+// (segment-mark.ts) says held records but that is empty or gone is said the same way, so the start-up check and the
 // Activity screen can say it. A repaired segment is rewritten without the damage, so the same
 // damage is reported once, not at every start.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { formatIstDisplay } from '../packing/ist-dates.js';
 import { writeFileDurably } from './durable-file.js';
 import { listSegments, readSegment, segmentName } from './segment-file.js';
+import type { SegmentMark } from './segment-mark.js';
 
 export const DAMAGED_DIR = 'damaged';
 const REPORTS_FILE = 'reports.jsonl';
@@ -20,7 +22,7 @@ const REPORTS_SHOWN = 20;
 export const JournalDamage = z.object({
   foundAt: z.string(),
   segment: z.string(),
-  kind: z.enum(['damagedLines', 'tornTail', 'emptied']),
+  kind: z.enum(['damagedLines', 'tornTail', 'emptied', 'missing', 'rotation']),
   /** Lines skipped, or bytes cut. */
   count: z.number(),
   copy: z.string().optional(),
@@ -40,7 +42,7 @@ function span(from?: string, to?: string): string {
 const MEANING = 'The marketplace still has every pack and dispatch it accepted; operations left open are checked against it.';
 
 /** Repairs the segments in `dir`; returns the damage found (already reported into reports.jsonl). */
-export function repairJournal(dir: string, options: { maxSegmentBytes: number; now: Date }): JournalDamage[] {
+export function repairJournal(dir: string, options: { maxSegmentBytes: number; now: Date; mark?: SegmentMark }): JournalDamage[] {
   const found: JournalDamage[] = [];
   const stamp = options.now.toISOString().replace(/[:.]/g, '-');
   const damagedDir = join(dir, DAMAGED_DIR);
@@ -52,6 +54,23 @@ export function repairJournal(dir: string, options: { maxSegmentBytes: number; n
   const report = (d: Omit<JournalDamage, 'foundAt'>) => found.push({ foundAt: options.now.toISOString(), ...d });
 
   const indexes = listSegments(dir);
+  const present = new Set([...indexes, ...(options.mark?.pruned ?? [])]);
+  const { mark } = options;
+  // Segments the mark says received records, from the oldest kept: each one gone is said.
+  const missing: number[] = [];
+  if (mark) for (let index = mark.lowest; index <= mark.written; index += 1) if (!present.has(index)) missing.push(index);
+  const lastAtBefore = (index: number) => {
+    const earlier = indexes.filter((i) => i < index).pop();
+    return earlier === undefined ? undefined : readSegment(dir, earlier).records.at(-1)?.at;
+  };
+  const firstAtAfter = (index: number) => {
+    const later = indexes.find((i) => i > index);
+    return later === undefined ? undefined : readSegment(dir, later).records[0]?.at;
+  };
+  for (const index of missing) {
+    const name = segmentName(index);
+    report({ segment: name, kind: 'missing', count: 0, text: `${name} is missing (a file lost in a power cut, or removed by hand): the audit trail ${span(lastAtBefore(index), firstAtAfter(index))} is lost. ${MEANING}` });
+  }
   let previousLastAt: string | undefined;
   let previousMaxSeq = 0;
   let previousSize = Number.POSITIVE_INFINITY;
@@ -63,7 +82,7 @@ export function repairJournal(dir: string, options: { maxSegmentBytes: number; n
     if (size === 0) {
       // Rotation fills a new segment only after the active one outgrew the limit: an empty
       // segment before the newest, or an empty newest after a small one, was emptied.
-      const emptied = !newest || (position > 0 && previousSize <= options.maxSegmentBytes);
+      const emptied = !newest || (position > 0 && previousSize <= options.maxSegmentBytes) || (mark !== undefined && index <= mark.written);
       if (emptied) {
         let nextAt: string | undefined;
         if (!newest) nextAt = readSegment(dir, indexes[position + 1]).records.find((r) => r.seq > previousMaxSeq)?.at;
@@ -128,4 +147,17 @@ export function damageReports(dir: string): JournalDamage[] {
     }
   }
   return out.reverse().slice(0, REPORTS_SHOWN);
+}
+
+/** A rotation that failed after its record was on disk, said like damage (it is not a lost record). */
+export function rotationTrouble(segment: number, now: Date, error: unknown): JournalDamage {
+  const name = segmentName(segment);
+  const reason = (error as Error)?.message ?? String(error);
+  return {
+    foundAt: now.toISOString(),
+    segment: name,
+    kind: 'rotation',
+    count: 0,
+    text: `The journal could not start a new segment after ${name} (${reason}). Every record is still written and kept in ${name}, which grows past its limit until the journal folder is writable again; free space or fix the folder's permissions. It is tried again at every record.`,
+  };
 }

@@ -21,7 +21,7 @@ import { queryAudit, type AuditEntry, type AuditFilter } from './audit-query.js'
 import { writeFileDurably } from './durable-file.js';
 import { readSince, type JournalCursor, type JournalTail } from './journal-cursor.js';
 import { lockJournal } from './journal-lock.js';
-import { damageReports, repairJournal, type JournalDamage } from './journal-repair.js';
+import { damageReports, repairJournal, rotationTrouble, type JournalDamage } from './journal-repair.js';
 import { JournalState, stateKeyOf } from './journal-state.js';
 import type {
   IntentInput,
@@ -39,6 +39,7 @@ import type {
 import { JournalRecord as JournalRecordSchema } from './records.js';
 import { redactSecrets } from './redact.js';
 import { encodeLine, listSegments, readSegment, segmentName } from './segment-file.js';
+import { readSegmentMark, writeSegmentMark } from './segment-mark.js';
 import { resumedRecords } from './session-lineage.js';
 
 export const DEFAULT_MAX_SEGMENT_BYTES = 8 * 1024 * 1024;
@@ -92,6 +93,10 @@ export class Journal {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private unlock: () => void = () => undefined;
+  /** Segments removed on purpose that are newer than the oldest kept (the mark says them). */
+  private pruned: number[] = [];
+  /** A rotation (or mark) that failed after its record was on disk: said until one succeeds. */
+  private trouble: JournalDamage | undefined;
   readonly health: JournalHealth = { corruptLines: 0, tornBytesCut: 0, segments: 0, damage: [] };
 
   private constructor(private readonly options: Required<JournalOptions>) {}
@@ -118,19 +123,25 @@ export class Journal {
 
   private async load(): Promise<void> {
     const { dir } = this.options;
-    this.health.damage = repairJournal(dir, { maxSegmentBytes: this.options.maxSegmentBytes, now: this.options.clock.now() });
+    const mark = readSegmentMark(dir);
+    this.health.damage = repairJournal(dir, { maxSegmentBytes: this.options.maxSegmentBytes, now: this.options.clock.now(), mark });
     for (const d of this.health.damage) {
       if (d.kind === 'damagedLines') this.health.corruptLines += d.count;
       if (d.kind === 'tornTail') this.health.tornBytesCut += d.count;
     }
     const indexes = listSegments(dir);
     if (indexes.length === 0) {
-      writeFileDurably(join(dir, segmentName(1)), '');
-      indexes.push(1);
+      // After segments were lost, a new one gets the next index: an old report never names it.
+      const first = (mark?.written ?? 0) + 1;
+      writeFileDurably(join(dir, segmentName(first)), '');
+      indexes.push(first);
     }
+    this.lastSeq = mark?.seq ?? 0;
+    let written = indexes[0] - 1;
     const seen = new Set<number>();
     for (const index of indexes) {
       const contents = readSegment(dir, index);
+      if (contents.records.length > 0) written = index;
       const meta: SegmentMeta = { index, lastAtMs: 0, keys: new Set() };
       for (const record of contents.records) {
         meta.keys.add(stateKeyOf(record));
@@ -154,6 +165,15 @@ export class Journal {
     this.health.segments = this.segments.length;
     for (const meta of this.segments.slice(0, -1)) this.forgetClosedKeys(meta);
     this.handle = await open(join(dir, segmentName(this.active.index)), 'a', 0o600);
+    // Every segment absent now was pruned earlier or was just reported lost: neither is said again.
+    this.pruned = [];
+    for (let index = indexes[0] + 1; index <= written; index += 1) if (!indexes.includes(index)) this.pruned.push(index);
+    writeSegmentMark(dir, { lowest: indexes[0], written, seq: this.lastSeq, pruned: this.pruned });
+  }
+
+  /** Says in the mark that the segments up to `written` hold records. */
+  private mark(written: number): void {
+    writeSegmentMark(this.options.dir, { lowest: this.segments[0].index, written, seq: this.lastSeq, pruned: this.pruned });
   }
 
   private get active(): SegmentMeta {
@@ -238,7 +258,12 @@ export class Journal {
 
   /** The latest damage found and repaired on opening, newest first (the Activity screen). */
   damageReports(): JournalDamage[] {
-    return damageReports(this.options.dir);
+    return [...(this.trouble ? [this.trouble] : []), ...damageReports(this.options.dir)];
+  }
+
+  /** What went wrong keeping the journal bounded since the last success, in words (undefined when nothing). */
+  get rotationTrouble(): JournalDamage | undefined {
+    return this.trouble;
   }
 
   /** The audit trail: kept records matching the filter, with what they inherit (audit-query.ts). */
@@ -271,6 +296,7 @@ export class Journal {
   private async write(record: JournalRecord): Promise<JournalRecord> {
     const line = Buffer.from(encodeLine(record), 'utf8');
     const handle = this.handle!;
+    const firstInSegment = this.activeBytes === 0;
     try {
       await handle.write(line);
       await handle.datasync();
@@ -285,7 +311,15 @@ export class Journal {
     const meta = this.active;
     meta.keys.add(stateKeyOf(record));
     meta.lastAtMs = Math.max(meta.lastAtMs, Date.parse(record.at));
-    if (this.activeBytes > this.options.maxSegmentBytes) await this.rotate();
+    // The record is on disk: whatever goes wrong from here is said, never reported as its failure.
+    try {
+      if (firstInSegment) this.mark(meta.index);
+      // A rotation that failed is tried again at the next append.
+      if (this.activeBytes > this.options.maxSegmentBytes) await this.rotate();
+      this.trouble = undefined;
+    } catch (error) {
+      this.trouble = rotationTrouble(this.active.index, this.options.clock.now(), error);
+    }
     return record;
   }
 
@@ -307,11 +341,15 @@ export class Journal {
     const text = carried.map(encodeLine).join('');
     // The new segment appears complete or not at all: a crash here leaves the old one active.
     writeFileDurably(join(dir, segmentName(next.index)), text);
-    await this.handle?.close();
-    this.handle = await open(join(dir, segmentName(next.index)), 'a', 0o600);
+    // The new segment is opened before the old one is let go: a failure keeps appending to the old.
+    const handle = await open(join(dir, segmentName(next.index)), 'a', 0o600);
+    const old = this.handle;
+    this.handle = handle;
+    await old?.close().catch(() => undefined);
     for (const meta of this.segments) this.forgetClosedKeys(meta);
     this.segments.push(next);
     this.activeBytes = Buffer.byteLength(text);
+    this.mark(text ? next.index : next.index - 1);
     this.prune();
   }
 
@@ -326,8 +364,11 @@ export class Journal {
       const tooOld = meta.lastAtMs < oldest;
       if (!tooMany && !tooOld) continue;
       if (!this.safeToDrop(meta, active)) continue;
-      rmSync(join(dir, segmentName(meta.index)), { force: true });
+      // The mark learns of the removal first: a crash in between never makes it look lost.
       this.segments.splice(this.segments.indexOf(meta), 1);
+      this.pruned = [...this.pruned, meta.index].filter((index) => index > this.segments[0].index);
+      this.mark(this.activeBytes > 0 ? active.index : active.index - 1);
+      rmSync(join(dir, segmentName(meta.index)), { force: true });
       excess -= 1;
     }
   }

@@ -2,7 +2,8 @@
 // later from the folder) and for tests. Always present, always idle.
 import { sentence } from '../../../shared/i18n/station-sentences.js';
 import { chmod, copyFile, mkdir, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename } from 'node:path';
+import { insideFolder } from '../../files/inside-folder.js';
 import { cleanTitle, NOT_INSTALLED, PrinterRefusedError, type BackendJobStatus, type PrinterBackend, type PrinterInfo, type PrintRequest, type PrinterStatus } from './printer-backend.js';
 
 export const FOLDER_PRINTER_NAME = 'Save as PDF (folder)';
@@ -50,9 +51,9 @@ export class FolderBackend implements PrinterBackend {
     const copies = request.copies ?? 1;
     for (let copy = 1; copy <= copies; copy += 1) {
       const suffix = copies > 1 ? ` (copy ${copy})` : '';
-      const target = join(this.directory, `${stamp} ${fileNameFor(request.title)}${suffix}.pdf`);
+      const target = insideFolder(this.directory, `${stamp} ${fileNameFor(request.title)}${suffix}.pdf`);
       // Copy under a temporary name, then rename: a half-written PDF never shows in the folder.
-      const partial = `${target}.partial`;
+      const partial = insideFolder(this.directory, `${basename(target)}.partial`);
       await copyFile(file, partial);
       // Labels carry buyer addresses: for the seller's account only.
       await chmod(partial, 0o600);

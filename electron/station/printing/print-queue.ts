@@ -8,7 +8,7 @@
 // beats a parcel without a label.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { insideFolder } from '../../files/inside-folder.js';
 import { MEDIA, type MediaId } from './media.js';
 import { mergePdfs } from './pages/merge-pdfs.js';
 import { PrinterRefusedError, type PrinterBackend, type PrinterStatus } from './printer-backend.js';
@@ -115,7 +115,7 @@ export class PrintQueue {
   async submit(request: SubmitRequest): Promise<PrintJob> {
     const id = this.newId();
     await mkdir(this.deps.spoolDir, { recursive: true, mode: 0o700 });
-    const file = join(this.deps.spoolDir, `${id}.pdf`);
+    const file = insideFolder(this.deps.spoolDir, `${id}.pdf`);
     const handle = await open(file, 'wx', 0o600);
     try {
       await handle.write(request.pdf);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { join } from 'node:path';
 import { keyedError } from '../../../shared/i18n/station-sentences.js';
 import { ClaimView, ReturnId, type ReturnCondition } from '../../../shared/contract/claims.js';
+import { idForFileName, insideFolder } from '../../files/inside-folder.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 import { formatIstIso, type Clock } from '../packing/ist-dates.js';
 import { claimSheetPdf } from './claim-sheet.js';
@@ -33,7 +34,7 @@ export class ClaimStore {
   private folder(returnId: string): string {
     // The id names a folder: only the characters a return id has (no path parts).
     if (!ReturnId.safeParse(returnId).success) throw keyedError('BAD_RETURN_ID', 'returns.claims.badId', { id: returnId });
-    return join(this.options.dir, returnId);
+    return insideFolder(this.options.dir, returnId);
   }
 
   private photoNames(returnId: string): string[] {
@@ -52,13 +53,13 @@ export class ClaimStore {
     let n = this.photoNames(returnId).reduce((max, f) => Math.max(max, Number(PHOTO_RE.exec(f)![1])), 0);
     return photos.map((p) => {
       const name = `photo-${++n}.jpg`;
-      writeFileDurably(join(dir, name), p.bytes, 0o600);
+      writeFileDurably(insideFolder(dir, name), p.bytes, 0o600);
       return { name, width: p.width, height: p.height, bytes: p.bytes.length };
     });
   }
 
   saveClaim(claim: ClaimView): void {
-    writeFileDurably(join(this.folder(claim.returnId), CLAIM_FILE), `${JSON.stringify(ClaimView.parse(claim), null, 1)}\n`, 0o600);
+    writeFileDurably(insideFolder(this.folder(claim.returnId), CLAIM_FILE), `${JSON.stringify(ClaimView.parse(claim), null, 1)}\n`, 0o600);
   }
 
   /** Every claim, newest first; a damaged file is skipped rather than hiding the others. */
@@ -88,22 +89,24 @@ export class ClaimStore {
   get(returnId: string): { claim: ClaimView; photos: { name: string; data: string }[] } {
     const claim = this.read(returnId);
     const dir = this.folder(returnId);
-    return { claim, photos: claim.photos.filter((p) => existsSync(join(dir, p.name))).map((p) => ({ name: p.name, data: readFileSync(join(dir, p.name)).toString('base64') })) };
+    // Photo names come from the claim file: only the names the store writes are read.
+    const photos = claim.photos.filter((p) => PHOTO_RE.test(p.name) && existsSync(join(dir, p.name)));
+    return { claim, photos: photos.map((p) => ({ name: p.name, data: readFileSync(insideFolder(dir, p.name)).toString('base64') })) };
   }
 
   /** A new folder with the photos and a one-page PDF of the claim, for the marketplace's claim form. */
   async export(returnId: string): Promise<{ folder: string; pdf: string; photos: string[] }> {
     const { claim, photos } = this.get(returnId);
     const stamp = formatIstIso(this.options.clock.now()).slice(0, 19).replace(/[-:T]/g, '');
-    const folder = join(this.options.exportDir, `claim-${returnId}-${stamp}`);
+    const folder = insideFolder(this.options.exportDir, `claim-${idForFileName(returnId)}-${stamp}`);
     mkdirSync(this.options.exportDir, { recursive: true, mode: 0o700 });
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const written = photos.map((p) => {
-      const path = join(folder, `return-${returnId}-${p.name}`);
+      const path = insideFolder(folder, `return-${idForFileName(returnId)}-${p.name}`);
       writeFileDurably(path, Buffer.from(p.data, 'base64'), 0o600);
       return path;
     });
-    const pdf = join(folder, `claim-${returnId}.pdf`);
+    const pdf = insideFolder(folder, `claim-${idForFileName(returnId)}.pdf`);
     writeFileDurably(pdf, Buffer.from(await claimSheetPdf(claim, photos.map((p) => Buffer.from(p.data, 'base64')), this.options.language?.())), 0o600);
     return { folder, pdf, photos: written.filter((p) => statSync(p).size > 0) };
   }

@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ClipView } from '../../../shared/contract/video.js';
+import { ClipId, ClipView } from '../../../shared/contract/video.js';
+import { insideFolder } from '../../files/inside-folder.js';
 import { writeFileDurably } from '../journal/durable-file.js';
 
 const StoredClip = ClipView.omit({ bytes: true });
@@ -23,6 +24,8 @@ export class ClipIndex {
         const parsed = StoredClip.safeParse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
         if (!parsed.success) continue;
         const clip = parsed.data;
+        // An index file names its clip's files: one edited to point elsewhere is left out.
+        if (!ClipId.safeParse(clip.clipId).success) continue;
         // Nothing records before start-up: a clip left "recording" was cut by a crash or power cut.
         if (clip.state === 'recording') this.save({ ...clip, state: 'cut' });
         else this.clips.set(clip.clipId, clip);
@@ -33,20 +36,20 @@ export class ClipIndex {
   }
 
   clipPath(clipId: string): string {
-    return join(this.dir, `${clipId}.webm`);
+    return insideFolder(this.dir, `${clipId}.webm`);
   }
 
   /** The copy ffmpeg made with duration and cues (made on first play or export). */
   seekablePath(clipId: string): string {
-    return join(this.dir, `${clipId}.seekable.webm`);
+    return insideFolder(this.dir, `${clipId}.seekable.webm`);
   }
 
   marksPath(clipId: string): string {
-    return join(this.dir, `${clipId}.marks.jsonl`);
+    return insideFolder(this.dir, `${clipId}.marks.jsonl`);
   }
 
   save(clip: StoredClip): void {
-    writeFileDurably(join(this.dir, `${clip.clipId}.json`), JSON.stringify(clip));
+    writeFileDurably(insideFolder(this.dir, `${clip.clipId}.json`), JSON.stringify(clip));
     this.clips.set(clip.clipId, clip);
   }
 
@@ -75,7 +78,7 @@ export class ClipIndex {
   remove(clipId: string): void {
     for (const file of [this.clipPath(clipId), this.seekablePath(clipId), this.marksPath(clipId)]) rmSync(file, { force: true });
     // The index entry goes last: a crash in between leaves an entry whose file is gone, not a file no one can find.
-    rmSync(join(this.dir, `${clipId}.json`), { force: true });
+    rmSync(insideFolder(this.dir, `${clipId}.json`), { force: true });
     this.clips.delete(clipId);
   }
 

@@ -3,8 +3,8 @@
 // parameter (clock, journal, ffmpeg runner, marketplace lookups), so all of it runs in Node tests.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { StationError, type KeyedSentence } from '../../../shared/contract/define.js';
+import { idForFileName, insideFolder } from '../../files/inside-folder.js';
 import { englishSentence, keyed } from '../../../shared/i18n/station-sentences.js';
 import { VIDEO_READ_BYTES, type ClipMark, type ClipView } from '../../../shared/contract/video.js';
 import type { VideoSettings } from '../../../shared/settings.js';
@@ -88,7 +88,7 @@ export class VideoService {
     const started = new Date(this.deps.clock.now().getTime() - Math.max(0, Math.round(args.sinceOpeningMs ?? 0)) - preRollMs);
     const p = istParts(started);
     const stamp = `${istDate(started).replaceAll('-', '')}-${[p.hour, p.minute, p.second].map((n) => String(n).padStart(2, '0')).join('')}`;
-    const safeShipment = args.shipmentId.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60);
+    const safeShipment = idForFileName(args.shipmentId).slice(0, 60);
     const clipId = `${safeShipment}_${stamp}_${randomBytes(3).toString('hex')}`;
     this.writer.create(this.index.clipPath(clipId), clipId);
     this.index.save({
@@ -163,14 +163,16 @@ export class VideoService {
 
   async export(clipId: string): Promise<{ folder: string; clip: string; pdf: string }> {
     const clip = this.require(clipId);
-    const folder = join(this.deps.exportDir, clipId);
+    const folder = insideFolder(this.deps.exportDir, clipId);
     ensurePrivateFolder(this.deps.exportDir);
     ensurePrivateFolder(folder);
-    const clipFile = join(folder, `${clip.shipmentId}.webm`);
+    // Named from the cleaned id: a clip indexed by an older version may carry any text.
+    const name = idForFileName(clip.shipmentId);
+    const clipFile = insideFolder(folder, `${name}.webm`);
     copyFileSync(await this.playable(clipId), clipFile);
-    const pdfFile = join(folder, `${clip.shipmentId}.pdf`);
+    const pdfFile = insideFolder(folder, `${name}.pdf`);
     const facts = sessionFacts(await this.deps.records(), clip.sessionId);
-    writeFileSync(pdfFile, await claimSheetPdf(clip, facts, this.marks(clipId), `${clip.shipmentId}.webm`), { mode: 0o600 });
+    writeFileSync(pdfFile, await claimSheetPdf(clip, facts, this.marks(clipId), `${name}.webm`), { mode: 0o600 });
     return { folder, clip: clipFile, pdf: pdfFile };
   }
 

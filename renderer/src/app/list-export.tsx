@@ -1,7 +1,7 @@
 // Two buttons under a list: save it as a CSV file a spreadsheet opens, or print it on the
 // document printer as A4 pages, exactly as the screen shows it (its filters say what it holds).
 import { useState } from 'react';
-import { writeCsv } from '../../../shared/listing-csv.js';
+import { writeSpreadsheetCsv } from '../../../shared/spreadsheet-csv.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from '../stores/app-store.js';
 import { errorWords } from './errors.js';
@@ -28,7 +28,7 @@ export function ListExport({ list, disabled }: { list: () => ListForExport; disa
 
   function saveCsv() {
     const l = list();
-    saveTextFile(`${l.fileName}.csv`, writeCsv([l.columns, ...l.rows]), 'text/csv');
+    saveTextFile(`${l.fileName}.csv`, writeSpreadsheetCsv([l.columns, ...l.rows], { byteOrderMark: true }), 'text/csv');
     say('ok', t('activity.export.saved', { file: `${l.fileName}.csv`, count: l.rows.length }));
   }
 

@@ -2,13 +2,14 @@
 // leftover lock file (after a power cut the pid it names is often someone else's; pid 1 is always
 // alive) never stops the station, a live station always does, and the refusal is a sentence.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/station/cli/run-cli.js';
-import { JournalInUseError } from '../../../electron/station/journal/journal-lock.js';
+import { JournalInUseError, journalLockAddress, MAX_SOCKET_PATH_BYTES } from '../../../electron/station/journal/journal-lock.js';
 import { Journal } from '../../../electron/station/journal/journal.js';
 import { startTestSandbox, writeSandboxInfo } from '../../support/sandbox.js';
 
@@ -37,6 +38,48 @@ async function holder(dir: string): Promise<ChildProcess> {
   });
   return child;
 }
+
+/** Another process listening on an abstract socket name, as any other user of the computer could. */
+async function squatter(abstractName: string): Promise<ChildProcess> {
+  const code = `require('node:net').createServer((s) => s.destroy()).listen('\\0' + process.argv[1], () => console.log('listening'));`;
+  const child = spawn(process.execPath, ['-e', code, abstractName], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanup.push(() => child.kill('SIGKILL'));
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on('data', (d) => String(d).includes('listening') && ok());
+    child.once('exit', (c) => fail(new Error(`the squatter exited (${c})`)));
+  });
+  return child;
+}
+
+describe.skipIf(process.platform === 'win32')('where the lock lives', () => {
+  it('is a socket in the journal folder itself, inside the private data folder, gone once the journal closes', async () => {
+    const dir = tempDir();
+    const journal = await Journal.open({ dir, clock });
+    expect(journalLockAddress(dir)).toBe(join(realpathSync(dir), 'journal.sock'));
+    expect(statSync(join(dir, 'journal.sock')).isSocket()).toBe(true);
+    await journal.close();
+    expect(() => statSync(join(dir, 'journal.sock'))).toThrow(/ENOENT/);
+  });
+
+  it.skipIf(process.platform !== 'linux')('is not stopped by another process holding the name other users can take (the abstract socket of earlier versions)', async () => {
+    const dir = tempDir();
+    const key = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 24);
+    await squatter(`packing-station-journal-${key}`);
+    const journal = await Journal.open({ dir, clock });
+    await journal.close();
+  });
+
+  it('takes a private folder of this user in the temp folder when the journal path is too long for a socket', async () => {
+    const dir = join(tempDir(), 'd'.repeat(MAX_SOCKET_PATH_BYTES), 'journal');
+    mkdirSync(dir, { recursive: true });
+    const address = journalLockAddress(dir);
+    expect(address).toMatch(new RegExp(`packing-station-${process.getuid!()}/journal-[0-9a-f]{24}\\.sock$`));
+    expect(statSync(join(address, '..')).mode & 0o777).toBe(0o700);
+    const journal = await Journal.open({ dir, clock });
+    await expect(Journal.open({ dir, clock })).rejects.toThrow(JournalInUseError);
+    await journal.close();
+  });
+});
 
 describe('the journal lock', () => {
   it('starts over a leftover lock file naming pid 1 (always alive), and over one naming this very process', async () => {

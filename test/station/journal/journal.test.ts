@@ -67,7 +67,8 @@ describe('intents and outcomes', () => {
     const journal = await openJournal({ dir });
     const intent = await journal.appendIntent(packIntent('S1', { accessToken: 'tok-SECRET-123', nested: { client_secret: 'cs-SECRET-456' } }));
     await journal.appendOutcome({ intentId: intent.id, status: 'ok', result: { refresh_token: 'rt-SECRET-789' } });
-    const text = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('');
+    // Every file of the folder (the lock's socket is no file to read).
+    const text = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(dir, e.name), 'utf8')).join('');
     expect(text).toContain('S1');
     expect(text).not.toMatch(/SECRET/);
     expect(intent.request.accessToken).toBe('[redacted]');
