@@ -2,7 +2,7 @@
 // DeskClaims the pack desk and the wave call (packing/desk-claims.ts). Built when a database is
 // configured (warehouse-config.ts); a desk without one never builds it.
 //
-// Start: pool, migrations (under the advisory lock), the outage block topped up, the lease
+// Start: pool, the schema checked (the lead migrates it, never a desk), the outage block topped up, the lease
 // keeper renewing every claim the desk holds, the journal outbox shipping the desk's journal.
 // While the database is away (warehouse-pool.ts: WarehouseUnreachableError) the desk keeps what
 // it can prove safe: claims it already holds stay held and are packed, with numbers of its
@@ -20,7 +20,7 @@ import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeftNumbers } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
-import { migrate } from './migrations.js';
+import { checkSchema } from './migrations.js';
 import { OutagePacks } from './outage-packs.js';
 import { fileOutageBlockStore } from './outage-block.js';
 import { SerialRegistry } from './serials.js';
@@ -144,13 +144,13 @@ export class DeskWarehouse implements DeskClaims {
   }
 
   /**
-   * Migrates and starts the keeper, the outbox and the catch-up timer. A database that cannot be
+   * Checks the schema and starts the keeper, the outbox and the catch-up timer. A database that cannot be
    * reached does not stop the desk: it starts in the outage state and says why; a database that
-   * refuses (wrong password, newer schema) is an error the caller shows.
+   * refuses (wrong password, a schema behind or newer) is an error the caller shows.
    */
   async start(): Promise<void> {
     try {
-      this.schemaVersion = (await migrate(this.pool)).version;
+      this.schemaVersion = await checkSchema(this.pool);
       await this.series.refillOutageBlock();
       // The desk's first claim (a scan, a wave) then finds a connection with its plans ready.
       await warmPool(this.pool);
