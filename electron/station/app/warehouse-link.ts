@@ -48,7 +48,7 @@ export interface WarehouseLinkOptions {
   /** A pool factory (tests); by default the configuration's. */
   pool?: () => WarehousePool;
   /** Starts this desk's reports to the lead's board (heartbeat, backlog) on the link's pool. */
-  reports?: (pool: WarehousePool, desk: string) => { stop(): void };
+  reports?: (pool: WarehousePool, desk: string, deskId?: string) => { stop(): void };
   /** Follows the warehouse's push notifications on the link's pool (push/desk-push-sources.ts). */
   pushes?: (pool: WarehousePool, connection: WarehouseConnectionOptions) => { stop(): Promise<void> };
 }
@@ -215,7 +215,7 @@ export class WarehouseLink {
     this.desk = desk;
     try {
       await desk.start();
-      this.reports = this.options.reports?.(desk.pool, config.desk);
+      this.reports = this.options.reports?.(desk.pool, config.desk, config.deskId);
       this.pushes = this.options.pushes?.(desk.pool, config.connection);
       this.options.log(`Warehouse mode: ${config.desk} on ${config.displayUrl}${desk.status().online ? '' : ' (unreachable for now)'}.`);
     } catch (error) {

@@ -25,6 +25,9 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [claims, invoiceNumbers, serials, journalRecords, board, pushNotifications, operators, claimsOpen, invoiceNumbersOpenPerDesk, deskRoleAndIdentity];
 
+/** PostgreSQL's insufficient_privilege. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
 /** Key of the advisory lock held while migrating (any constant unique to this application). */
 export const MIGRATION_LOCK_KEY = 0x5057_4d31; // "PWM1"
 
@@ -88,7 +91,14 @@ export async function checkSchema(pool: WarehousePool, migrations: readonly Migr
   const known = migrations.at(-1)?.version ?? 0;
   return withClient(pool, async (client) => {
     const table = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows[0].t;
-    const version = table ? Number((await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations')).rows[0].v ?? 0) : 0;
+    let version = 0;
+    try {
+      if (table) version = Number((await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations')).rows[0].v ?? 0);
+    } catch (error) {
+      // Before migration 22 a desk's role has no right to read it: the database is older than roles.
+      if ((error as { code?: string }).code === INSUFFICIENT_PRIVILEGE) throw keyedError('WAREHOUSE_SCHEMA_BEHIND', 'warehouse.db.schemaBehindUnreadable');
+      throw error;
+    }
     if (version > known) throw keyedError('WAREHOUSE_SCHEMA_NEWER', 'warehouse.db.schemaNewer', { version, known });
     if (version < known) throw keyedError('WAREHOUSE_SCHEMA_BEHIND', 'warehouse.db.schemaBehind', { version, known });
     return version;
