@@ -103,7 +103,7 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
   }
   const facts = new ProductFactsCache((skus) => client.listings.get(skus));
   let warehouse: DeskWarehouse | undefined;
-  const config = resolveWarehouseConfig({ settings, env: options.env ?? process.env, cliUrl: options.warehouseUrl, password: options.warehousePassword, secrets: stores.secrets, onSecret: options.onSecret, deskId: deskIdentity(stores.dataDir) });
+  const config = resolveWarehouseConfig({ settings, env: options.env ?? process.env, cliUrl: options.warehouseUrl, password: options.warehousePassword, secrets: stores.secrets, onSecret: options.onSecret, deskId: () => deskIdentity(stores.dataDir) });
   if (config.enabled) {
     warehouse = new DeskWarehouse({ config, journal, clock, dataDir: stores.dataDir, invoicePrefix: settings.invoiceSeries.prefix, autoInvoicing: settings.invoiceSeries.autoInvoicing });
     try {

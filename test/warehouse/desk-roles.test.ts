@@ -3,7 +3,7 @@
 // A desk changes rows, never the schema; it says in words when the lead must migrate; two live
 // desks of one name are refused; claims are keyed by the desk's identity; leases are the
 // database's time, whatever the desk's clock says; a PIN hash's cost is the code's, not the row's.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { Journal } from '../../electron/station/journal/journal.js';
 import { pinMatches } from '../../electron/station/operators/pin-hash.js';
 import { ClaimService } from '../../electron/station/warehouse/claims.js';
 import { DeskWarehouse } from '../../electron/station/warehouse/desk-warehouse.js';
+import { DESK_IDENTITY_FILE, deskIdentity } from '../../electron/station/warehouse/desk-identity.js';
 import { LIVE_DESK_MS, takeDeskName } from '../../electron/station/warehouse/desk-presence.js';
 import { checkSchema, migrate, MIGRATIONS } from '../../electron/station/warehouse/migrations.js';
 import { DESK_ROLE } from '../../electron/station/warehouse/migrations/0022-desk-role-and-identity.js';
@@ -159,5 +160,21 @@ describe('operator PINs', () => {
     expect(pinMatches('1234', 'scrypt$1073741824$8$1$MDEyMzQ1Njc4OWFiY2RlZg==$AAAA')).toBe(false);
     expect(pinMatches('1234', forged('1234', 1 << 14))).toBe(true);
     expect(pinMatches('9999', forged('1234', 1 << 14))).toBe(false);
+  });
+});
+
+describe("the desk's identity", () => {
+  it('is made once, kept private in the data folder, and the same at every start', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'desk-id-')), 'data');
+    try {
+      const id = deskIdentity(dir);
+      expect(id).toMatch(/^desk-[0-9a-f-]{36}$/);
+      expect(deskIdentity(dir)).toBe(id);
+      expect(statSync(join(dir, DESK_IDENTITY_FILE)).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(deskIdentity(join(dir, 'other'))).not.toBe(id);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

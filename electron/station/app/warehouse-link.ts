@@ -158,7 +158,7 @@ export class WarehouseLink {
     let config: WarehouseConfig;
     let refused: unknown;
     try {
-      config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret, deskId: deskIdentity(this.options.dataDir) });
+      config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret, deskId: () => deskIdentity(this.options.dataDir) });
     } catch (error) {
       // A password on the command line, a damaged identity file: warehouse mode is meant, so the
       // desk does not pack on its own numbers; every claim is refused with the reason.

@@ -37,8 +37,8 @@ export interface WarehouseConfigSources {
   cliUrl?: string;
   /** A password given for this run (the command's STATION_WAREHOUSE_PASSWORD, file or prompt). */
   password?: string;
-  /** The desk's identity (desk-identity.ts). */
-  deskId?: string;
+  /** The desk's identity (desk-identity.ts), made only when warehouse mode is on. */
+  deskId?: () => string;
   secrets: SecretStore;
   /** Told the password, so log redaction can mask it wherever it appears. */
   onSecret?: (value: string) => void;
@@ -85,7 +85,7 @@ export function resolveWarehouseConfig(sources: WarehouseConfigSources): Warehou
   return {
     enabled: true,
     desk: settings.desk.name,
-    ...(sources.deskId ? { deskId: sources.deskId } : {}),
+    ...(sources.deskId ? { deskId: sources.deskId() } : {}),
     registration: w.registration,
     source,
     displayUrl: redactWarehouseUrl(raw),
