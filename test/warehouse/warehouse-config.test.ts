@@ -10,6 +10,7 @@ import { SecretRegistry } from '../../electron/shell/log-redaction.js';
 import { parseCli } from '../../electron/station/cli/cli-args.js';
 import { aesGcmCipher, loadOrCreateKey } from '../../electron/station/settings/node-cipher.js';
 import { FileSecretStore, MemorySecretStore } from '../../electron/station/settings/secret-store.js';
+import { testWarehouseConnection } from '../../electron/station/warehouse/connection-test.js';
 import { resolveWarehouseConfig, storeWarehouseAddress } from '../../electron/station/warehouse/warehouse-config.js';
 import { storeWarehousePassword, warehousePasswordFor } from '../../electron/station/warehouse/warehouse-password.js';
 import { createWarehousePool, poolConfig, redactWarehouseUrl, withClient, WarehouseUnreachableError, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
@@ -103,6 +104,12 @@ describe.runIf(requirePostgres())('warehouse connection to a real database', () 
     const config = resolveWarehouseConfig({ settings, env: {}, secrets });
     if (!config.enabled) throw new Error('warehouse mode should be on');
     expect(await query(pool(config.connection))).toEqual({ u: 'desk', ssl: true });
+  });
+
+  it('says the password must be typed when none is stored for the address tested', async () => {
+    const tested = await testWarehouseConnection({ url: url('desk'), sslMode: 'verify-full', caFile: cluster.caFile });
+    expect(tested).toMatchObject({ ok: false, sentence: { key: 'warehouse.db.needPassword', params: { user: 'desk' } } });
+    expect(tested.text).toBe('The database asks for the password of desk, and none is stored for this address (a password is only ever sent to the server it was typed for): type it.');
   });
 
   it('refuses a certificate it cannot check, and a wrong password, in words without the password', async () => {
