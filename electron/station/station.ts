@@ -24,6 +24,7 @@ import { secretTokenVault } from './composition/secret-token-vault.js';
 import type { DeskInvoices } from './packing/desk-claims.js';
 import { DeskWarehouse } from './warehouse/desk-warehouse.js';
 import { resolveWarehouseConfig } from './warehouse/warehouse-config.js';
+import { deskIdentity } from './warehouse/desk-identity.js';
 
 export interface StationStores {
   dataDir: string;
@@ -55,6 +56,8 @@ export interface OpenStationOptions {
   fetch?: FetchLike;
   /** `--warehouse postgres://...`; else STATION_WAREHOUSE_URL (env), else the settings. */
   warehouseUrl?: string;
+  /** The database password given for this run (`station`: environment, file or prompt). */
+  warehousePassword?: string;
   env?: Readonly<Record<string, string | undefined>>;
   /** Told the database password (log redaction). */
   onSecret?: (value: string) => void;
@@ -100,7 +103,7 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
   }
   const facts = new ProductFactsCache((skus) => client.listings.get(skus));
   let warehouse: DeskWarehouse | undefined;
-  const config = resolveWarehouseConfig({ settings, env: options.env ?? process.env, cliUrl: options.warehouseUrl, secrets: stores.secrets, onSecret: options.onSecret });
+  const config = resolveWarehouseConfig({ settings, env: options.env ?? process.env, cliUrl: options.warehouseUrl, password: options.warehousePassword, secrets: stores.secrets, onSecret: options.onSecret, deskId: () => deskIdentity(stores.dataDir) });
   if (config.enabled) {
     warehouse = new DeskWarehouse({ config, journal, clock, dataDir: stores.dataDir, invoicePrefix: settings.invoiceSeries.prefix, autoInvoicing: settings.invoiceSeries.autoInvoicing });
     try {

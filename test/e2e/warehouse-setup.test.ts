@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../electron/station/composition/data-dir.js';
 import { migrate } from '../../electron/station/warehouse/migrations.js';
-import { WAREHOUSE_PASSWORD_SECRET } from '../../electron/station/warehouse/warehouse-config.js';
+import { warehousePasswordFor } from '../../electron/station/warehouse/warehouse-password.js';
 import { createWarehousePool, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { nodeSecretCipher } from '../../electron/station/settings/node-cipher.js';
 import { FileSecretStore } from '../../electron/station/settings/secret-store.js';
@@ -60,7 +60,7 @@ describe.runIf(haveChromium() && requirePostgres())('Setup -> Warehouse and the 
     expect(desk.problems).toEqual([]);
     expect(await page.content()).not.toContain(PASSWORD);
     const paths = dataPaths(station.dataDir);
-    expect(new FileSecretStore(paths.secrets, nodeSecretCipher(paths.secretKey)).get(WAREHOUSE_PASSWORD_SECRET)).toBe(PASSWORD);
+    expect(warehousePasswordFor(new FileSecretStore(paths.secrets, nodeSecretCipher(paths.secretKey)), url)).toBe(PASSWORD);
     expect(station.log.join('\n')).not.toContain(PASSWORD);
     // The database knows the desk: its outage block was allocated in the shared series.
     expect((await pool.query("SELECT count(*)::int AS n FROM invoice_numbers WHERE desk = 'Desk 4' AND status = 'block'")).rows[0].n).toBe(50);

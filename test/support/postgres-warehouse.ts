@@ -24,6 +24,18 @@ export function manualClock(start: Date): ManualClock {
   };
 }
 
+/**
+ * Time passing for the claims, as the database sees it: leases run on the database's now(), which
+ * a test cannot move, so every time in the claims moves back by `ms` instead.
+ */
+export async function passDatabaseTime(pool: WarehousePool, ms: number): Promise<void> {
+  await pool.query(
+    `UPDATE claims SET claimed_at = claimed_at - $1::float8 * interval '1 millisecond', lease_until = lease_until - $1::float8 * interval '1 millisecond',
+       packed_at = packed_at - $1::float8 * interval '1 millisecond'`,
+    [ms],
+  );
+}
+
 export interface WarehouseFixture {
   cluster: PgCluster;
   /** The URL of this file's migrated database. */

@@ -103,7 +103,7 @@ describe.runIf(requirePostgres())('claim plans', () => {
       expect(plan).toMatch(/Index Scan using claims_open on claims/);
       expect(plan).not.toMatch(/Seq Scan on claims/);
       // The held candidates looked at again: through the same index.
-      const open = openAmongStatement(candidates, now);
+      const open = openAmongStatement(candidates);
       const openPlan = (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${open.text}`, values: open.values })).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(openPlan).toMatch(/Index Scan using claims_open on claims/);
     } finally {

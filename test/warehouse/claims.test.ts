@@ -8,7 +8,7 @@ import { LeaseKeeper } from '../../electron/station/warehouse/lease-keeper.js';
 import { WINDOW_FACTOR } from '../../electron/station/warehouse/wave-window.js';
 import { istInstant } from '../../electron/station/packing/ist-dates.js';
 import { requirePostgres } from '../support/postgres.js';
-import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { manualClock, passDatabaseTime, useWarehouseDatabase } from '../support/postgres-warehouse.js';
 
 const LEASE = 60_000;
 
@@ -21,7 +21,8 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     const claims = new ClaimService(pool, { clock, leaseMs: LEASE });
     const first = await claims.claim('S1', 'Desk 3', 'Asha');
     expect(first.ok).toBe(true);
-    clock.advance(20_000);
+    // The claim's time is the database's: set to the morning the refusal names.
+    await pool.query("UPDATE claims SET claimed_at = $1 WHERE shipment_id = 'S1'", [istInstant(2026, 11, 24, 10, 42, 5)]);
     const second = await claims.claim('S1', 'Desk 4', 'Ravi');
     expect(second).toMatchObject({ ok: false, heldBy: { desk: 'Desk 3', operator: 'Asha' } });
     expect(second.ok === false && second.message).toBe('Shipment S1 is being packed at Desk 3 by Asha since 10:42 IST.');
@@ -52,12 +53,12 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     const pool = await wh.freshPool();
     const claims = new ClaimService(pool, { clock, leaseMs: LEASE });
     await claims.claim('S2', 'Desk 1', 'Asha');
-    clock.advance(LEASE - 1_000);
+    await passDatabaseTime(pool, LEASE - 1_000);
     expect(await claims.renew(['S2'], 'Desk 1')).toEqual([]);
-    clock.advance(LEASE - 1_000);
+    await passDatabaseTime(pool, LEASE - 1_000);
     // Renewed: still held although more than one lease has passed since the claim.
     expect((await claims.claim('S2', 'Desk 2', 'Ravi')).ok).toBe(false);
-    clock.advance(2_000); // now past the renewed lease: Desk 1 died
+    await passDatabaseTime(pool, 2_000); // now past the renewed lease: Desk 1 died
     const taken = await claims.claim('S2', 'Desk 2', 'Ravi');
     expect(taken).toMatchObject({ ok: true, claim: { desk: 'Desk 2', operator: 'Ravi' }, tookOverFrom: { desk: 'Desk 1', operator: 'Asha' } });
     expect(await claims.renew(['S2'], 'Desk 1')).toEqual(['S2']);
@@ -77,10 +78,11 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     expect(await claims.holder('S3')).toBeUndefined();
     expect((await claims.claim('S3', 'Desk 2', 'Ravi')).ok).toBe(true);
     expect(await claims.release('S3', 'Desk 1')).toBe(false); // Desk 1 no longer holds it
-    clock.advance(60_000 * 11);
+    await passDatabaseTime(pool, 60_000 * 11);
     await claims.claim('S3', 'Desk 2', 'Ravi');
     expect(await claims.markPacked('S3', 'Desk 2')).toBe(true);
-    clock.advance(LEASE * 10);
+    await passDatabaseTime(pool, LEASE * 10);
+    await pool.query("UPDATE claims SET packed_at = $1 WHERE shipment_id = 'S3'", [istInstant(2026, 11, 24, 9, 16)]);
     const again = await claims.claim('S3', 'Desk 1', 'Asha');
     expect(again.ok === false && again.message).toBe('Shipment S3 was already packed at Desk 2 by Ravi at 09:16 IST.');
     expect(await claims.releaseByLead('S3', 'Lead Meena')).toBeUndefined();
@@ -160,9 +162,9 @@ describe.runIf(requirePostgres())('warehouse claims', () => {
     const pool = await wh.freshPool();
     const claims = new ClaimService(pool, { clock, leaseMs: LEASE });
     await claims.claimWave(['A', 'B', 'C'], 'Desk 1', 'Asha', 'w1');
-    clock.advance(LEASE / 2);
+    await passDatabaseTime(pool, LEASE / 2);
     await claims.renew(['A'], 'Desk 1');
-    clock.advance(LEASE / 2 + 1);
+    await passDatabaseTime(pool, LEASE / 2 + 1);
     expect(await claims.claimWave(['A', 'B', 'C'], 'Desk 2', 'Ravi', 'w2')).toEqual(['B', 'C']);
     const events = (await pool.query('SELECT shipment_id, event, previous_desk, desk FROM claim_events ORDER BY shipment_id')).rows;
     expect(events).toEqual([

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../electron/station/packing/ist-dates.js';
 import { requirePostgres } from '../support/postgres.js';
-import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { manualClock, passDatabaseTime, useWarehouseDatabase } from '../support/postgres-warehouse.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { clientFor } from '../support/station-client.js';
 import { openDesk as openDeskWith, packHeld, packOneByOne, packWaves, shuffled, type Desk } from '../support/warehouse-desk.js';
@@ -117,6 +117,8 @@ describe.runIf(requirePostgres())('desks racing over the same shipments', () => 
     expect(packedNow).toHaveLength(20);
     // ...and take them over once the leases have run out.
     clock.advance(LEASE + 1);
+    // Leases are the database's time: the claims' times move back instead.
+    await passDatabaseTime(wh.pool({ url }), LEASE + 1);
     await Promise.all([packWaves(a, ids), packWaves(b, ids)]);
     expect([...a.packed, ...b.packed].sort()).toEqual([...ids].sort());
 

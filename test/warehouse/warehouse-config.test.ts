@@ -10,7 +10,9 @@ import { SecretRegistry } from '../../electron/shell/log-redaction.js';
 import { parseCli } from '../../electron/station/cli/cli-args.js';
 import { aesGcmCipher, loadOrCreateKey } from '../../electron/station/settings/node-cipher.js';
 import { FileSecretStore, MemorySecretStore } from '../../electron/station/settings/secret-store.js';
-import { resolveWarehouseConfig, storeWarehouseAddress, WAREHOUSE_PASSWORD_SECRET } from '../../electron/station/warehouse/warehouse-config.js';
+import { testWarehouseConnection } from '../../electron/station/warehouse/connection-test.js';
+import { resolveWarehouseConfig, storeWarehouseAddress } from '../../electron/station/warehouse/warehouse-config.js';
+import { storeWarehousePassword, warehousePasswordFor } from '../../electron/station/warehouse/warehouse-password.js';
 import { createWarehousePool, poolConfig, redactWarehouseUrl, withClient, WarehouseUnreachableError, type WarehousePool } from '../../electron/station/warehouse/warehouse-pool.js';
 import { StationSettings, describeSettingsProblems } from '../../shared/settings.js';
 import { requirePostgres, startPostgres, type PgCluster } from '../support/postgres.js';
@@ -43,7 +45,7 @@ describe('warehouse settings and address', () => {
     const secrets = new FileSecretStore(join(dir, 'secrets.json'), aesGcmCipher(loadOrCreateKey(join(dir, 'key'))));
     const saved = storeWarehouseAddress('postgres://station:hunter22-long@db.example.com/wh', undefined, secrets);
     expect(saved).toBe('postgres://station@db.example.com/wh');
-    expect(secrets.get(WAREHOUSE_PASSWORD_SECRET)).toBe('hunter22-long');
+    expect(warehousePasswordFor(secrets, 'postgres://station@db.example.com/wh')).toBe('hunter22-long');
     expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).not.toContain('hunter22-long');
     const settings = StationSettings.parse({ warehouse: { url: saved } });
     const config = resolveWarehouseConfig({ settings, env: {}, secrets });
@@ -97,11 +99,17 @@ describe.runIf(requirePostgres())('warehouse connection to a real database', () 
 
   it('connects over TLS checked against the private CA, with the password from the secret store', async () => {
     const secrets = new MemorySecretStore();
-    secrets.set(WAREHOUSE_PASSWORD_SECRET, PASSWORD);
+    storeWarehousePassword(secrets, url('desk'), PASSWORD);
     const settings = StationSettings.parse({ warehouse: { url: url('desk'), sslMode: 'verify-full', caFile: cluster.caFile } });
     const config = resolveWarehouseConfig({ settings, env: {}, secrets });
     if (!config.enabled) throw new Error('warehouse mode should be on');
     expect(await query(pool(config.connection))).toEqual({ u: 'desk', ssl: true });
+  });
+
+  it('says the password must be typed when none is stored for the address tested', async () => {
+    const tested = await testWarehouseConnection({ url: url('desk'), sslMode: 'verify-full', caFile: cluster.caFile });
+    expect(tested).toMatchObject({ ok: false, sentence: { key: 'warehouse.db.needPassword', params: { user: 'desk' } } });
+    expect(tested.text).toBe('The database asks for the password of desk, and none is stored for this address (a password is only ever sent to the server it was typed for): type it.');
   });
 
   it('refuses a certificate it cannot check, and a wrong password, in words without the password', async () => {

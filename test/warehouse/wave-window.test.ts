@@ -8,7 +8,7 @@ import { claimWaveRows, type NamedStatement } from '../../electron/station/wareh
 import { WaveMemory, WINDOW_FACTOR } from '../../electron/station/warehouse/wave-window.js';
 import type { WarehouseClient } from '../../electron/station/warehouse/warehouse-pool.js';
 import { requirePostgres } from '../support/postgres.js';
-import { manualClock, useWarehouseDatabase } from '../support/postgres-warehouse.js';
+import { manualClock, passDatabaseTime, useWarehouseDatabase } from '../support/postgres-warehouse.js';
 
 const LEASE = 60_000;
 const candidates = Array.from({ length: 2000 }, (_, i) => `C-${String(i).padStart(4, '0')}`);
@@ -82,6 +82,7 @@ describe.runIf(requirePostgres())('wave claim windows', () => {
     // Desk 1 dies; its lease runs out. Desk 2 remembers those as held, and still takes them over
     // before any candidate further down the queue.
     clock.advance(LEASE + 1);
+    await passDatabaseTime(pool, LEASE + 1);
     expect(await d2.renew(candidates.slice(20, 40), 'Desk 2')).toEqual([]);
     const next = await d2.claimWave(candidates, 'Desk 2', 'Ravi', 'w3', 40);
     expect(next).toEqual([...candidates.slice(0, 20), ...candidates.slice(40, 60)].sort());

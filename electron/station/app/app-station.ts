@@ -114,7 +114,7 @@ export function createAppStation(options: AppStationOptions): AppStation {
     log,
     onStatus: () => hub.emit('warehouse.changed', warehouse.view()),
     // The lead's board sees this desk: who packs, the open shipment, printer trouble, the backlog.
-    reports: (pool, deskName) => startDeskReports({ pool, desk: deskName, hub, read: () => deskReportState(context) }),
+    reports: (pool, deskName, deskId) => startDeskReports({ pool, desk: deskName, deskId, hub, read: () => deskReportState(context) }),
     pushes: (pool, connection) => push.followWarehouse(pool, connection),
     onChange: () => {
       hub.emit('warehouse.changed', warehouse.view());

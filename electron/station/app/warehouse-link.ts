@@ -8,7 +8,9 @@ import type { Clock } from '../packing/ist-dates.js';
 import type { SecretStore } from '../settings/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { DeskWarehouse } from '../warehouse/desk-warehouse.js';
-import { resolveWarehouseConfig, WAREHOUSE_PASSWORD_SECRET, type WarehouseConfig } from '../warehouse/warehouse-config.js';
+import { resolveWarehouseConfig, type WarehouseConfig } from '../warehouse/warehouse-config.js';
+import { warehousePasswordFor } from '../warehouse/warehouse-password.js';
+import { deskIdentity } from '../warehouse/desk-identity.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse-desk.js';
 import type { WarehouseConnectionOptions, WarehousePool } from '../warehouse/warehouse-pool.js';
 import type { DeskClaims } from '../packing/desk-claims.js';
@@ -46,7 +48,7 @@ export interface WarehouseLinkOptions {
   /** A pool factory (tests); by default the configuration's. */
   pool?: () => WarehousePool;
   /** Starts this desk's reports to the lead's board (heartbeat, backlog) on the link's pool. */
-  reports?: (pool: WarehousePool, desk: string) => { stop(): void };
+  reports?: (pool: WarehousePool, desk: string, deskId?: string) => { stop(): void };
   /** Follows the warehouse's push notifications on the link's pool (push/desk-push-sources.ts). */
   pushes?: (pool: WarehousePool, connection: WarehouseConnectionOptions) => { stop(): Promise<void> };
 }
@@ -106,7 +108,9 @@ export class WarehouseLink {
   }
 
   view(): WarehouseView {
-    const passwordStored = this.options.secrets.get(WAREHOUSE_PASSWORD_SECRET) !== undefined;
+    // Stored for the address in use: a password of another server is none (Setup asks for it again).
+    const url = this.config.enabled ? this.config.connection.url : this.options.settings.get().warehouse.url;
+    const passwordStored = !!url && warehousePasswordFor(this.options.secrets, url) !== undefined;
     if (this.config.enabled && !this.desk && this.problem) {
       return { enabled: true, passwordStored, source: this.config.source, desk: this.config.desk, address: this.config.displayUrl, online: false, problem: this.problem, ...this.problemSaid(), outageNumbers: 0, unrecorded: 0, outboxWaiting: 0 };
     }
@@ -151,7 +155,16 @@ export class WarehouseLink {
     if (!force && key === this.key) return;
     this.key = key;
     const { env, cliUrl, secrets, onSecret } = this.options;
-    const config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret });
+    let config: WarehouseConfig;
+    let refused: unknown;
+    try {
+      config = resolveWarehouseConfig({ settings, env, cliUrl, secrets, onSecret, deskId: () => deskIdentity(this.options.dataDir) });
+    } catch (error) {
+      // A password on the command line, a damaged identity file: warehouse mode is meant, so the
+      // desk does not pack on its own numbers; every claim is refused with the reason.
+      refused = error;
+      config = { enabled: true, desk: settings.desk.name, registration: settings.warehouse.registration, source: cliUrl ? 'command line' : 'settings', displayUrl: '', connection: { url: '' } };
+    }
     const before = this.desk;
     this.stopReports();
     this.desk = undefined;
@@ -159,6 +172,13 @@ export class WarehouseLink {
     this.problemSentence = undefined;
     await before?.stop().catch(() => undefined);
     this.config = config;
+    if (refused) {
+      this.problem = (refused as Error).message;
+      this.problemSentence = (refused as { sentence?: KeyedSentence }).sentence ?? keyed('warehouse.db.failed', { detail: this.problem });
+      this.options.log(`Warehouse mode cannot start: ${this.problem}`);
+      this.options.onChange();
+      return;
+    }
     if (!config.enabled) {
       if (before) this.options.log('Warehouse mode is off: this desk works alone.');
       this.options.onChange();
@@ -195,7 +215,7 @@ export class WarehouseLink {
     this.desk = desk;
     try {
       await desk.start();
-      this.reports = this.options.reports?.(desk.pool, config.desk);
+      this.reports = this.options.reports?.(desk.pool, config.desk, config.deskId);
       this.pushes = this.options.pushes?.(desk.pool, config.connection);
       this.options.log(`Warehouse mode: ${config.desk} on ${config.displayUrl}${desk.status().online ? '' : ' (unreachable for now)'}.`);
     } catch (error) {

@@ -8,7 +8,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-const GLOBAL = '[--json] [--data-dir DIR] [--sandbox-info FILE] [--warehouse postgres://...]';
+const GLOBAL = '[--json] [--data-dir DIR] [--sandbox-info FILE] [--warehouse postgres://user@host/db] [--warehouse-password-file FILE]';
 
 const isoDate = (name: string) => z.string({ error: `--${name} DATE is required` }).refine((s) => !Number.isNaN(Date.parse(s)), `--${name} must be a date such as 2026-11-21 or 2026-11-21T10:00:00+05:30`);
 const required = (name: string, what = 'VALUE') => z.string({ error: `--${name} ${what} is required` }).trim().min(1, `--${name} cannot be empty`);
@@ -118,6 +118,7 @@ export const COMMANDS: CommandSpec[] = [
   })),
   cmd('claims release', 'ID...  (warehouse mode: a lead frees shipments a desk holds)', 'some'),
   cmd('warehouse status', '', 'none'),
+  cmd('warehouse migrate', '  (the lead, with the login that owns the tables: brings the schema up to this version)', 'none'),
   cmd('receive', '--port N --tls-cert FILE --tls-key FILE [--host ADDRESS] [--allow CIDR,...] [--trusted-proxy CIDR,...] [--public-url https://...] [--new-token]  (push notifications)', 'none', z.strictObject({
     port: z.coerce.number({ error: '--port N is required' }).int().min(0, '--port must be a port number (1-65535)').max(65_535, '--port must be a port number (1-65535)'),
     'tls-cert': file('tls-cert'),
@@ -138,6 +139,8 @@ const OPTION_TYPES: Record<string, { type: 'string' | 'boolean' }> = {
   'sandbox-info': { type: 'string' },
   /** The warehouse database (warehouse-config.ts); wins over STATION_WAREHOUSE_URL and the settings. */
   warehouse: { type: 'string' },
+  /** A file holding the warehouse database password (mode 0600): never the password on the command line. */
+  'warehouse-password-file': { type: 'string' },
 };
 /** Flags that take no value; every other option takes one. */
 const FLAGS = new Set(['wave', 'dispatch', 'third-party', 'new-token', 'ignore-weight-warning']);
@@ -156,6 +159,8 @@ export interface Invocation {
   sandboxInfo?: string;
   /** postgres:// address of the warehouse database, as given (it may hold a password: never log it). */
   warehouse?: string;
+  /** --warehouse-password-file: where the database password is (cli/warehouse-password-input.ts). */
+  warehousePasswordFile?: string;
   /** The arguments after the command words, for commands that parse their own. */
   rawArgs: string[];
 }
@@ -182,11 +187,17 @@ export function parseCli(argv: readonly string[]): Parsed {
   }
   const usage = `usage: ${spec.usage} ${GLOBAL}`;
   const ids = positionals.slice(spec.words.length);
-  const { json, help: _help, 'data-dir': dataDir, 'sandbox-info': sandboxInfo, warehouse, ...rest } = values;
-  const globals = { json: !!json, dataDir: dataDir as string | undefined, sandboxInfo: sandboxInfo as string | undefined, ...(warehouse ? { warehouse: warehouse as string } : {}) };
+  const { json, help: _help, 'data-dir': dataDir, 'sandbox-info': sandboxInfo, warehouse, 'warehouse-password-file': passwordFile, ...rest } = values;
+  const globals = {
+    json: !!json,
+    dataDir: dataDir as string | undefined,
+    sandboxInfo: sandboxInfo as string | undefined,
+    ...(warehouse ? { warehouse: warehouse as string } : {}),
+    ...(passwordFile ? { warehousePasswordFile: passwordFile as string } : {}),
+  };
   const commandWords = spec.words.length;
   const firstWord = argv.indexOf(spec.words[commandWords - 1]);
-  const valued = ['--data-dir', '--sandbox-info', '--warehouse'];
+  const valued = ['--data-dir', '--sandbox-info', '--warehouse', '--warehouse-password-file'];
   const rawArgs = argv.slice(firstWord + 1).filter((a, i, all) => !['--json'].includes(a) && !valued.includes(a) && !valued.includes(all[i - 1]));
   if (spec.raw) {
     return { ok: true, invocation: { command: spec.words.join(' '), ids, options: rest, ...globals, rawArgs } };

@@ -12,7 +12,7 @@ import type { NotificationStore } from '../push/notification-store.js';
 import { PgNotificationStore } from '../push/pg-notification-store.js';
 import { pushPath, pushToken } from '../push/push-token.js';
 import { startPushReceiver } from '../push/receiver-server.js';
-import { migrate } from '../warehouse/migrations.js';
+import { checkSchema } from '../warehouse/migrations.js';
 import { resolveWarehouseConfig } from '../warehouse/warehouse-config.js';
 import { createWarehousePool, type WarehousePool } from '../warehouse/warehouse-pool.js';
 import { EXIT_FAILED, EXIT_USAGE, type Invocation } from './cli-args.js';
@@ -20,6 +20,8 @@ import type { Output } from './cli-io.js';
 
 export interface ReceiveOptions {
   env: Readonly<Record<string, string | undefined>>;
+  /** The warehouse database password given for this run (warehouse-password-input.ts). */
+  warehousePassword?: string;
   /** Ends the receiver (tests); by default SIGINT or SIGTERM. */
   until?: Promise<void>;
 }
@@ -53,13 +55,13 @@ export async function receiveCommand(stores: StationStores, inv: Invocation, out
     out.io.stderr(`station: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
-  const config = resolveWarehouseConfig({ settings: stores.settings.get(), env: options.env, cliUrl: inv.warehouse, secrets: stores.secrets });
+  const config = resolveWarehouseConfig({ settings: stores.settings.get(), env: options.env, cliUrl: inv.warehouse, password: options.warehousePassword, secrets: stores.secrets });
   let pool: WarehousePool | undefined;
   let store: NotificationStore;
   try {
     if (config.enabled) {
       pool = createWarehousePool(config.connection);
-      await migrate(pool);
+      await checkSchema(pool);
       store = new PgNotificationStore(pool);
     } else store = new FileNotificationStore(stores.dataDir);
   } catch (e) {

@@ -20,6 +20,8 @@ import { returnsCommand, selfShipCommand } from './returns-commands.js';
 import * as shipments from './shipment-commands.js';
 import { warehouseCommand } from './warehouse-commands.js';
 import { receiveCommand } from './receive-command.js';
+import { terminalPrompt, warehousePasswordInput } from './warehouse-password-input.js';
+import { warehousePasswordFor } from '../warehouse/warehouse-password.js';
 
 type Handler = (station: Station, inv: Invocation, out: Output) => Promise<number>;
 
@@ -49,6 +51,8 @@ export interface RunCliOptions {
   retry?: RetryPolicy;
   /** Ends a long-running command (`receive`); by default SIGINT or SIGTERM. */
   until?: Promise<void>;
+  /** Asks for the warehouse password (tests); by default the terminal's, when stdin is one. */
+  prompt?: (question: string) => Promise<string | undefined>;
 }
 
 /** --sandbox-info wins; then a real marketplace from the settings; else the embedded sandbox. */
@@ -74,14 +78,23 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
 
   if (['devices list', 'scale read', 'scanner listen'].includes(inv.command)) return deviceCommand(inv, io);
 
+  const env = options.env ?? process.env;
   let station: Station | undefined;
   let connection: Connection | undefined;
   try {
     const stores = openStores(dataDir);
+    // The password stored for that very server needs no prompt.
+    const stored = inv.warehouse !== undefined && warehousePasswordFor(stores.secrets, inv.warehouse) !== undefined;
+    const given = await warehousePasswordInput({ env, cliUrl: inv.warehouse, passwordFile: inv.warehousePasswordFile, prompt: stored ? undefined : (options.prompt ?? terminalPrompt()) });
+    if ('problem' in given) {
+      io.stderr(`station: ${given.problem}`);
+      return EXIT_USAGE;
+    }
+    const warehousePassword = given.password;
     if (inv.command === 'print') return await printCommand(inv, io, dataDir, stores.settings.get().printers);
     if (inv.command.startsWith('barcodes ')) return await barcodesCommand(inv, out, dataDir);
-    if (inv.command === 'claims release' || inv.command === 'warehouse status') return await warehouseCommand(stores, inv, out, options.env ?? process.env);
-    if (inv.command === 'receive') return await receiveCommand(stores, inv, out, { env: options.env ?? process.env, until: options.until });
+    if (inv.command === 'claims release' || inv.command.startsWith('warehouse ')) return await warehouseCommand(stores, inv, out, env, warehousePassword);
+    if (inv.command === 'receive') return await receiveCommand(stores, inv, out, { env, warehousePassword, until: options.until });
     if (inv.command === 'login') {
       const problem = await storeLoginSettings(stores, inv, out);
       if (problem) {
@@ -90,7 +103,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
       }
     }
     connection = await connect(stores, inv);
-    station = await openStation({ stores, connection, retry: options.retry, warehouseUrl: inv.warehouse, env: options.env ?? process.env });
+    station = await openStation({ stores, connection, retry: options.retry, warehouseUrl: inv.warehouse, warehousePassword, env });
     // Every start settles first what an interrupted run left open (journal intents).
     out.note(await reconcileOnStart(station));
     return await handlerFor(inv.command)(station, inv, out);

@@ -14,10 +14,18 @@ export function hashPin(pin: string): string {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+/**
+ * The cost is this code's, never the stored row's: a hash written into the warehouse database by
+ * anyone who can write there, with a cost of gigabytes or a key of megabytes, is refused without
+ * being computed, instead of stalling every desk that signs in. (Raising the cost later means
+ * accepting the old parameters here as well, by name.)
+ */
 export function pinMatches(pin: string, stored: string): boolean {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
+  if (Number(n) !== SCRYPT.N || Number(r) !== SCRYPT.r || Number(p) !== SCRYPT.p) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(pin, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  if (expected.length !== KEY_BYTES) return false;
+  const actual = scryptSync(pin, Buffer.from(salt, 'base64'), KEY_BYTES, SCRYPT);
   return timingSafeEqual(actual, expected);
 }

@@ -39,7 +39,7 @@ export async function warmClaimPlans(client: Pick<WarehouseClient, 'query'>): Pr
       // cost the first wave's claim of each connection about a third more than the next ones.
       const id = `warm-up-${process.pid}-${Math.random().toString(36).slice(2)}`;
       await client.query(waveClaimStatement({ candidates: [id, ...WARM_CANDIDATES], desk: '', operator: '', waveId: '', limit: 1, now: epoch, until: epoch }));
-      await client.query(openAmongStatement([], epoch));
+      await client.query(openAmongStatement([]));
       readied.add(client);
     } finally {
       await client.query('ROLLBACK');

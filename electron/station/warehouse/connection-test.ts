@@ -41,7 +41,8 @@ export async function testWarehouseConnection(options: WarehouseConnectionOption
     const known = MIGRATIONS.at(-1)?.version ?? 0;
     const address = redactWarehouseUrl(options.url);
     if (version > known) return result(false, keyed('warehouse.db.test.newer', { address, version, known }));
-    if (version < known) return result(true, keyed('warehouse.db.test.older', { address, version, known }));
+    // A desk never migrates: until the lead does, a desk cannot use it.
+    if (version < known) return result(false, keyed('warehouse.db.test.older', { address, version, known }));
     return result(true, keyed('warehouse.db.test.current', { address, version }));
   } catch (error) {
     return result(false, connectionFailureSentence(error, where));

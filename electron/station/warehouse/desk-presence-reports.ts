@@ -38,9 +38,11 @@ function dateOf(text: string | undefined): Date | undefined {
 export interface DeskReportsOptions {
   pool: WarehousePool;
   desk: string;
+  /** The desk's identity (desk-identity.ts). */
+  deskId?: string;
   /** The station's event hub: queue views are read from it. */
   hub: { subscribe(listener: (message: EventMessage) => void): () => void };
-  read: () => Omit<DeskPresenceReport, 'desk'>;
+  read: () => Omit<DeskPresenceReport, 'desk' | 'deskId'>;
   intervalMs?: number;
   now?: () => Date;
 }
@@ -56,7 +58,7 @@ export interface DeskReports {
 
 export function startDeskReports(options: DeskReportsOptions): DeskReports {
   const now = options.now ?? (() => new Date());
-  const presence = new DeskPresence({ pool: options.pool, read: () => ({ desk: options.desk, ...options.read() }), intervalMs: options.intervalMs, now });
+  const presence = new DeskPresence({ pool: options.pool, read: () => ({ desk: options.desk, ...(options.deskId ? { deskId: options.deskId } : {}), ...options.read() }), intervalMs: options.intervalMs, now });
   presence.start();
   let backlogProblem: string | undefined;
   let chain: Promise<void> = Promise.resolve();

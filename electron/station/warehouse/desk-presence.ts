@@ -2,13 +2,41 @@
 // shipment open on the Pack screen, a printer problem) and the backlog its queue search found.
 // Both are one statement, never in the packer's way: callers fire them and forget (a failure is
 // returned, not thrown, so a desk without its database packs on).
+import { keyedError } from '../../../shared/i18n/station-sentences.js';
+import type { DeskKey } from './desk-ref.js';
 import { asWarehouseError, withClient, type WarehousePool } from './warehouse-pool.js';
 
 /** How often a desk says it is there; the board calls a desk silent after a few of these. */
 export const PRESENCE_INTERVAL_MS = 15_000;
+/** A desk whose heartbeat is younger than this is live: its name is not given to another desk. */
+export const LIVE_DESK_MS = 3 * PRESENCE_INTERVAL_MS;
+
+/**
+ * Takes the desk's name in the warehouse for its identity, at start. A name is one desk's while
+ * that desk is live (LIVE_DESK_MS, on the database's clock); a second live desk of the same name
+ * (two desks left at the default "Desk 1") is refused in words until it is renamed. A name whose
+ * desk went silent passes to the new one. Returns nothing; throws the refusal.
+ */
+export async function takeDeskName(pool: WarehousePool, desk: DeskKey, liveMs = LIVE_DESK_MS): Promise<void> {
+  await withClient(pool, async (c) => {
+    const taken = await c.query(
+      `INSERT INTO desk_presence (desk, desk_id, last_seen) VALUES ($1, $2, now())
+       ON CONFLICT (desk) DO UPDATE SET desk_id = EXCLUDED.desk_id, last_seen = now()
+       WHERE desk_presence.desk_id IS NULL OR desk_presence.desk_id = EXCLUDED.desk_id
+         OR desk_presence.last_seen < now() - $3::float8 * interval '1 millisecond'
+       RETURNING desk`,
+      [desk.name, desk.id, liveMs],
+    );
+    if (taken.rowCount) return;
+    const other = await c.query<{ age: number }>('SELECT greatest(0, round(extract(epoch FROM now() - last_seen)))::int AS age FROM desk_presence WHERE desk = $1', [desk.name]);
+    throw keyedError('WAREHOUSE_DESK_NAME_TAKEN', 'warehouse.db.sameName', { desk: desk.name, seen: other.rows[0]?.age ?? 0 });
+  });
+}
 
 export interface DeskPresenceReport {
   desk: string;
+  /** The desk's identity: the heartbeat never speaks for another desk's name. */
+  deskId?: string;
   operator?: string;
   /** The shipment open at the desk, if any. */
   currentShipment?: string;
@@ -27,15 +55,16 @@ export async function reportDeskPresence(pool: WarehousePool, report: DeskPresen
   try {
     await withClient(pool, (c) =>
       c.query(
-        `INSERT INTO desk_presence (desk, operator, last_seen, current_shipment, printer_problem, printer_problem_since)
-         VALUES ($1, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE $3::timestamptz END)
-         ON CONFLICT (desk) DO UPDATE SET operator = EXCLUDED.operator, last_seen = EXCLUDED.last_seen,
+        `INSERT INTO desk_presence (desk, desk_id, operator, last_seen, current_shipment, printer_problem, printer_problem_since)
+         VALUES ($1, $6, $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE $3::timestamptz END)
+         ON CONFLICT (desk) DO UPDATE SET desk_id = coalesce(EXCLUDED.desk_id, desk_presence.desk_id), operator = EXCLUDED.operator, last_seen = EXCLUDED.last_seen,
            current_shipment = EXCLUDED.current_shipment, printer_problem = EXCLUDED.printer_problem,
            -- A problem that goes on keeps the time it began.
            printer_problem_since = CASE WHEN EXCLUDED.printer_problem IS NULL THEN NULL
              WHEN desk_presence.printer_problem IS NOT DISTINCT FROM EXCLUDED.printer_problem THEN desk_presence.printer_problem_since
-             ELSE EXCLUDED.printer_problem_since END`,
-        [report.desk, report.operator ?? null, now, report.currentShipment ?? null, report.printerProblem ?? null],
+             ELSE EXCLUDED.printer_problem_since END
+         WHERE $6::text IS NULL OR desk_presence.desk_id IS NULL OR desk_presence.desk_id = $6`,
+        [report.desk, report.operator ?? null, now, report.currentShipment ?? null, report.printerProblem ?? null, report.deskId ?? null],
       ),
     );
     return { ok: true };

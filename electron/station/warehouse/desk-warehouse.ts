@@ -1,9 +1,8 @@
 // A desk in warehouse mode: the services of this folder put together for one desk, and the
 // DeskClaims the pack desk and the wave call (packing/desk-claims.ts). Built when a database is
-// configured (warehouse-config.ts); a desk without one never builds it.
-//
-// Start: pool, migrations (under the advisory lock), the outage block topped up, the lease
-// keeper renewing every claim the desk holds, the journal outbox shipping the desk's journal.
+// configured (warehouse-config.ts); a desk without one never builds it. Start: pool, the schema
+// checked (the lead migrates it, never a desk), the desk's name taken for its identity, the outage
+// block topped up, the lease keeper renewing the desk's claims, the outbox shipping its journal.
 // While the database is away (warehouse-pool.ts: WarehouseUnreachableError) the desk keeps what
 // it can prove safe: claims it already holds stay held and are packed, with numbers of its
 // outage block; new claims wait with the reason; packs and serials are recorded when the link
@@ -20,7 +19,9 @@ import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { JournalOutbox, type JournalSource } from './journal-outbox.js';
 import { LeftNumbers } from './left-reservations.js';
 import { LeaseKeeper } from './lease-keeper.js';
-import { migrate } from './migrations.js';
+import { checkSchema } from './migrations.js';
+import { takeDeskName } from './desk-presence.js';
+import { deskKey, type DeskRef } from './desk-ref.js';
 import { OutagePacks } from './outage-packs.js';
 import { fileOutageBlockStore } from './outage-block.js';
 import { SerialRegistry } from './serials.js';
@@ -90,7 +91,7 @@ export class DeskWarehouse implements DeskClaims {
   readonly invoices: SettlingNumbering;
   readonly serials: SerialRegistry;
   readonly outbox: JournalOutbox;
-  private readonly desk: string;
+  private readonly desk: DeskRef;
   private readonly leaseMs: number;
   private readonly ownPool: boolean;
   private readonly lostListeners = new Set<(ids: string[]) => void>();
@@ -106,7 +107,7 @@ export class DeskWarehouse implements DeskClaims {
 
   constructor(private readonly options: DeskWarehouseOptions) {
     const { config, clock } = options;
-    this.desk = config.desk;
+    this.desk = config.deskId ? { id: config.deskId, name: config.desk } : config.desk;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.ownPool = !options.pool;
     this.pool = options.pool ?? createWarehousePool({ ...config.connection, keepOpen: WARM_CONNECTIONS, onConnect: warmClaimPlans, onIdleError: (e) => this.wentAway(e) });
@@ -144,13 +145,14 @@ export class DeskWarehouse implements DeskClaims {
   }
 
   /**
-   * Migrates and starts the keeper, the outbox and the catch-up timer. A database that cannot be
+   * Checks the schema and starts the keeper, the outbox and the catch-up timer. A database that cannot be
    * reached does not stop the desk: it starts in the outage state and says why; a database that
-   * refuses (wrong password, newer schema) is an error the caller shows.
+   * refuses (wrong password, a schema behind or newer) is an error the caller shows.
    */
   async start(): Promise<void> {
     try {
-      this.schemaVersion = (await migrate(this.pool)).version;
+      this.schemaVersion = await checkSchema(this.pool);
+      await takeDeskName(this.pool, deskKey(this.desk));
       await this.series.refillOutageBlock();
       // The desk's first claim (a scan, a wave) then finds a connection with its plans ready.
       await warmPool(this.pool);
@@ -183,7 +185,7 @@ export class DeskWarehouse implements DeskClaims {
     const outbox = this.outbox.status();
     const reason = this.linkError ?? this.keeper.status().lastError?.replace(/^warehouse database unreachable: /, '');
     return {
-      desk: this.desk,
+      desk: this.options.config.desk,
       address: this.options.config.displayUrl,
       online: reason === undefined,
       ...(reason ? { reason } : {}),
@@ -193,8 +195,6 @@ export class DeskWarehouse implements DeskClaims {
       outbox: { waiting: outbox.waiting, ...(outbox.lastError ? { lastError: outbox.lastError } : {}) },
     };
   }
-
-  // --- DeskClaims -----------------------------------------------------------------------------
 
   async claim(shipmentId: string, operator: string): Promise<ClaimAnswer> {
     try {
@@ -266,7 +266,7 @@ export class DeskWarehouse implements DeskClaims {
   async reserveSerials(shipmentId: string, operator: string, serials: readonly PackedSerialIn[]): Promise<SaidWords | undefined> {
     if (serials.length === 0) return undefined;
     try {
-      const r = await this.online(() => this.serials.register(shipmentId, this.desk, operator, serials));
+      const r = await this.online(() => this.serials.register(shipmentId, this.options.config.desk, operator, serials));
       return r.ok ? undefined : saying(...r.sentences, REMOVE_THAT_SERIAL);
     } catch (error) {
       if (!(error instanceof WarehouseUnreachableError)) throw error;

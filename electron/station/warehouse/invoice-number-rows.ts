@@ -11,6 +11,8 @@ export interface NumberRow {
   financial_year: string;
   status: InvoiceReservation['status'] | 'free' | 'block';
   desk: string | null;
+  /** The identity of the desk that holds it (desk-ref.ts); NULL on rows from before identities. */
+  desk_id?: string | null;
   reserved_at: Date | null;
   settled_at: Date | null;
   void_reason: string | null;

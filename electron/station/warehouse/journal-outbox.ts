@@ -6,6 +6,7 @@
 import type { JournalCursor, JournalTail } from '../journal/journal-cursor.js';
 import type { JournalRecord } from '../journal/records.js';
 import { asWarehouseError, withClient, type WarehousePool } from './warehouse-pool.js';
+import { deskKey, ownedBy, type DeskRef } from './desk-ref.js';
 
 /** How often the outbox looks for new records (and retries after an outage). */
 export const DEFAULT_OUTBOX_INTERVAL_MS = 2_000;
@@ -30,7 +31,8 @@ export interface OutboxStatus {
 }
 
 export interface JournalOutboxOptions {
-  desk: string;
+  /** The desk (identity and name): its records are one per (identity, seq). */
+  desk: DeskRef;
   journal: JournalSource;
   intervalMs?: number;
   batchSize?: number;
@@ -109,10 +111,11 @@ export class JournalOutbox {
   }
 
   private async shipNew(): Promise<void> {
-    const { desk, journal } = this.options;
+    const { journal } = this.options;
+    const desk = deskKey(this.options.desk);
     if (this.shipped === undefined) {
       // Batches commit in seq order, so the highest seq stored means all below it are stored.
-      const row = await withClient(this.pool, (c) => c.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM journal_records WHERE desk = $1', [desk]));
+      const row = await withClient(this.pool, (c) => c.query<{ seq: string | null }>(`SELECT max(seq) AS seq FROM journal_records WHERE ${ownedBy('$2', '$1')}`, [desk.name, desk.id]));
       this.shipped = Number(row.rows[0].seq ?? 0);
     }
     if (journal.lastSequence <= this.shipped && this.pending.length === 0) return;
@@ -126,10 +129,10 @@ export class JournalOutbox {
       const batch = fresh.slice(i, i + size);
       await withClient(this.pool, (c) =>
         c.query(
-          `INSERT INTO journal_records (desk, seq, type, at, record)
-           SELECT $1, s, t, a, r::jsonb FROM unnest($2::bigint[], $3::text[], $4::timestamptz[], $5::text[]) AS x(s, t, a, r)
-           ON CONFLICT (desk, seq) DO NOTHING`,
-          [desk, batch.map((r) => r.seq), batch.map((r) => r.type), batch.map((r) => r.at), batch.map((r) => JSON.stringify(r))],
+          `INSERT INTO journal_records (desk, desk_id, seq, type, at, record)
+           SELECT $1, $6, s, t, a, r::jsonb FROM unnest($2::bigint[], $3::text[], $4::timestamptz[], $5::text[]) AS x(s, t, a, r)
+           ON CONFLICT DO NOTHING`,
+          [desk.name, batch.map((r) => r.seq), batch.map((r) => r.type), batch.map((r) => r.at), batch.map((r) => JSON.stringify(r)), desk.id],
         ),
       );
       this.shipped = batch[batch.length - 1].seq;

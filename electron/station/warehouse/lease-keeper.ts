@@ -6,9 +6,10 @@
 import type { ClaimService } from './claims.js';
 import { DEFAULT_LEASE_MS } from './claims.js';
 import { asWarehouseError } from './warehouse-pool.js';
+import type { DeskRef } from './desk-ref.js';
 
 export interface LeaseKeeperOptions {
-  desk: string;
+  desk: DeskRef;
   leaseMs?: number;
   /** Told of shipments the desk no longer holds. */
   onLost: (shipmentIds: string[]) => void;

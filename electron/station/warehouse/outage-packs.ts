@@ -6,9 +6,11 @@ import type { PackedSerialIn } from '../packing/desk-claims.js';
 import type { ClaimService } from './claims.js';
 import type { SerialRegistry } from './serials.js';
 import { WarehouseUnreachableError } from './warehouse-pool.js';
+import { deskKey, type DeskRef } from './desk-ref.js';
 
 export interface OutagePacksDeps {
-  desk: string;
+  /** The desk (identity and name), as its claims know it. */
+  desk: DeskRef;
   claims: ClaimService;
   serials: SerialRegistry;
   /** Runs a database call, keeping the desk's view of the link (DeskWarehouse.online). */
@@ -61,7 +63,7 @@ export class OutagePacks {
       try {
         const pending = this.pendingSerials.get(id);
         if (pending) {
-          const r = await online(() => serials.register(id, desk, pending.operator, pending.serials));
+          const r = await online(() => serials.register(id, deskKey(desk).name, pending.operator, pending.serials));
           if (!r.ok) log?.(`Packed during the outage with a serial already packed elsewhere: ${r.message}`);
           this.pendingSerials.delete(id);
         }

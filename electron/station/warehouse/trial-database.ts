@@ -1,9 +1,11 @@
 // `npm run warehouse-trial`: a PostgreSQL for trying warehouse mode on one machine, in one
 // command. Uses the PostgreSQL server installed on the machine (Debian/Ubuntu: the "postgresql"
 // package), creates a cluster in a folder (default .station/warehouse-trial) the first time,
-// starts it on 127.0.0.1 only, creates the database "warehouse", applies the migrations, and
-// prints the address for STATION_WAREHOUSE_URL. Ctrl+C stops it; the data stays for next time.
-// A trial only: the user "station" needs no password, and only this machine can connect.
+// starts it on 127.0.0.1 only, creates the database "warehouse", applies the migrations with the
+// lead's login "station" (it owns the tables), makes the desks' login "desk" (in the role
+// station_desk: rows only, no schema changes), and prints both addresses. Ctrl+C stops it; the
+// data stays for next time. A trial only: no login needs a password, and only this machine can
+// connect.
 // PostgreSQL refuses to run as root: as root the server runs as --run-as (default "postgres",
 // the user Debian's package creates).
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate } from './migrations.js';
+import { DESK_ROLE } from './migrations/0022-desk-role-and-identity.js';
 import { createWarehousePool } from './warehouse-pool.js';
 
 const USAGE = 'usage: npm run warehouse-trial -- [--dir .station/warehouse-trial] [--port 55432] [--run-as postgres]';
@@ -30,6 +33,8 @@ the data stays in the folder for the next start. Needs the machine's PostgreSQL 
 const PG_ROOT = '/usr/lib/postgresql';
 const DATABASE = 'warehouse';
 const USER = 'station';
+/** The desks' login of the trial, a member of the desk role. */
+const DESK_USER = 'desk';
 
 function findBin(name: string): string {
   if (existsSync(PG_ROOT)) {
@@ -110,12 +115,16 @@ async function main(): Promise<void> {
   if (!exists) await admin.query(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
   const url = `postgres://${USER}@127.0.0.1:${port}/${DATABASE}`;
+  const deskUrl = `postgres://${DESK_USER}@127.0.0.1:${port}/${DATABASE}`;
   const pool = createWarehousePool({ url });
   const report = await migrate(pool);
+  const desk = await pool.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [DESK_USER]);
+  if (!desk.rowCount) await pool.query(`CREATE ROLE ${DESK_USER} LOGIN IN ROLE ${DESK_ROLE}`);
   await pool.end();
   process.stdout.write(
     `Warehouse trial database ready (schema version ${report.version}${report.applied.length ? `, applied ${report.applied.join(', ')}` : ''}).\n` +
-      `  STATION_WAREHOUSE_URL=${url}\n` +
+      `  Desks:  STATION_WAREHOUSE_URL=${deskUrl}\n` +
+      `  Lead (station warehouse migrate after an update): --warehouse ${url}\n` +
       'Press Ctrl+C to stop it; the data stays in the folder for the next start.\n',
   );
 }

@@ -24,6 +24,7 @@ import { formatInvoiceNumber, type InvoiceAssignment, type InvoiceNumbering, typ
 import type { OfflineUse, OutageBlockStore } from './outage-block.js';
 import { keyedError } from '../../../shared/i18n/station-sentences.js';
 import { counterOf, toReservation, type NumberRow } from './invoice-number-rows.js';
+import { deskKey, ownedBy, owns, type DeskKey, type DeskRef } from './desk-ref.js';
 import { inTransaction, withClient, WarehouseUnreachableError, type WarehouseClient, type WarehousePool } from './warehouse-pool.js';
 
 /** Numbers a desk keeps for an outage: a few hours of one desk's packing. */
@@ -31,7 +32,8 @@ export const DEFAULT_OUTAGE_BLOCK_SIZE = 50;
 
 export interface WarehouseInvoiceSeriesOptions {
   clock: Clock;
-  desk: string;
+  /** The desk (its identity and name): a number it holds is keyed by its identity. */
+  desk: DeskRef;
   /** The seller's GST registration (GSTIN) the series belongs to. */
   registration: string;
   prefix: string;
@@ -58,6 +60,10 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     if (!options.registration.trim()) throw keyedError('INVALID_SETTINGS', 'warehouse.db.needGstin');
   }
 
+  private get me(): DeskKey {
+    return deskKey(this.options.desk);
+  }
+
   private get fy(): string {
     return indianFinancialYear(this.options.clock.now()).label;
   }
@@ -80,7 +86,8 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
   }
 
   private async allocate(client: WarehouseClient, requests: readonly InvoiceRequest[], now: Date): Promise<WarehouseInvoiceAssignment[]> {
-    const { registration, desk } = this.options;
+    const { registration } = this.options;
+    const me = this.me;
     const fy = this.fy;
     await this.lockSeries(client, fy);
     const invoiceDate = istDate(now);
@@ -92,10 +99,10 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
       // another number (use()).
       const open = (
         await client.query<NumberRow>(
-          `SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'reserved' AND desk = $5
+          `SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND status = 'reserved' AND ${ownedBy('$6', '$5')}
              AND (($3::text IS NOT NULL AND shipment_id = $3) OR ($3::text IS NULL AND shipment_id IS NULL AND order_id = $4))
            ORDER BY counter LIMIT 1`,
-          [registration, fy, shipmentId ?? null, orderId, desk],
+          [registration, fy, shipmentId ?? null, orderId, me.name, me.id],
         )
       ).rows[0];
       if (open) {
@@ -113,9 +120,9 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
       ).rows[0];
       const invoiceNumber = free ? free.invoice_number : await this.newNumber(client, fy, 'reserved');
       await client.query(
-        `UPDATE invoice_numbers SET status = 'reserved', desk = $2, order_id = $3, shipment_id = $4, reserved_at = $5, settled_at = NULL
+        `UPDATE invoice_numbers SET status = 'reserved', desk = $2, desk_id = $6, order_id = $3, shipment_id = $4, reserved_at = $5, settled_at = NULL
          WHERE invoice_number = $1`,
-        [invoiceNumber, desk, orderId, shipmentId ?? null, now],
+        [invoiceNumber, me.name, orderId, shipmentId ?? null, now, me.id],
       );
       out.push({ orderId, invoiceNumber, invoiceDate });
     }
@@ -134,10 +141,12 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
   }
 
   private async newNumber(client: WarehouseClient, fy: string, status: 'reserved' | 'block'): Promise<string> {
-    const { registration, prefix, desk, counterWidth } = this.options;
+    const { registration, prefix, counterWidth } = this.options;
     const counter = (await client.query<{ last_counter: number }>('UPDATE invoice_series SET last_counter = last_counter + 1 WHERE registration = $1 AND financial_year = $2 RETURNING last_counter', [registration, fy])).rows[0].last_counter;
     const invoiceNumber = formatInvoiceNumber(prefix, fy, counter, counterWidth);
-    await client.query('INSERT INTO invoice_numbers (registration, financial_year, counter, invoice_number, status, desk) VALUES ($1, $2, $3, $4, $5, $6)', [registration, fy, counter, invoiceNumber, status, desk]);
+    await client.query('INSERT INTO invoice_numbers (registration, financial_year, counter, invoice_number, status, desk, desk_id) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      registration, fy, counter, invoiceNumber, status, this.me.name, this.me.id,
+    ]);
     return invoiceNumber;
   }
 
@@ -184,10 +193,10 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
           // One conditional statement: the row is freed only if it is still this desk's
           // reservation (for this shipment), never one re-issued, used or voided meanwhile.
           const freed = await client.query(
-            `UPDATE invoice_numbers SET status = 'free', desk = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
+            `UPDATE invoice_numbers SET status = 'free', desk = NULL, desk_id = NULL, order_id = NULL, shipment_id = NULL, reserved_at = NULL,
                refusals = refusals + 1, refusal_reason = $2
-             WHERE invoice_number = $1 AND status = 'reserved' AND desk = $3 AND ($4::text IS NULL OR shipment_id = $4)`,
-            [n, reason ?? null, this.options.desk, shipmentId ?? null],
+             WHERE invoice_number = $1 AND status = 'reserved' AND ${ownedBy('$5', '$3')} AND ($4::text IS NULL OR shipment_id = $4)`,
+            [n, reason ?? null, this.me.name, shipmentId ?? null, this.me.id],
           );
           if (freed.rowCount === 0 && (await client.query('SELECT 1 FROM invoice_numbers WHERE invoice_number = $1', [n])).rowCount === 0) {
             throw new Error(`Invoice number ${n} was never allocated in the warehouse series.`);
@@ -204,7 +213,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
         if (row.status === 'void') continue;
         // Another desk's reservation is settled by that desk (its pack may still be in flight),
         // or voided when its shipment is packed with another number (use()).
-        if (row.status === 'reserved' && row.desk !== this.options.desk) continue;
+        if (row.status === 'reserved' && !owns(this.me, row)) continue;
         if (row.status !== 'reserved' && row.status !== 'free' && row.status !== 'block') {
           throw new Error(`Invoice number ${n} is already ${row.status}; it cannot become ${status}.`);
         }
@@ -220,7 +229,7 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
    * in flight). Only a number already used on another shipment cannot be corrected here: that is
    * returned in words, for the desk's log. A void number stays void (its gap was explained).
    */
-  private async use(client: WarehouseClient, row: NumberRow, shipmentId: string | undefined, now: Date, packedAt = this.options.desk): Promise<string | undefined> {
+  private async use(client: WarehouseClient, row: NumberRow, shipmentId: string | undefined, now: Date, packedAt = this.me.name): Promise<string | undefined> {
     const n = row.invoice_number;
     const target = shipmentId ?? row.shipment_id;
     if (target) await this.voidOthersOf(client, target, n, packedAt, now);
@@ -272,13 +281,15 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
           shipmentId,
         ])
       ).rows[0];
-      if (row) await this.use(client, row, shipmentId, now, row.desk ?? this.options.desk);
+      if (row) await this.use(client, row, shipmentId, now, row.desk ?? this.me.name);
     });
   }
 
   async pending(): Promise<InvoiceReservation[]> {
     const rows = await withClient(this.pool, (client) =>
-      client.query<NumberRow>("SELECT * FROM invoice_numbers WHERE registration = $1 AND desk = $2 AND status = 'reserved' ORDER BY financial_year, counter", [this.options.registration, this.options.desk]),
+      client.query<NumberRow>(`SELECT * FROM invoice_numbers WHERE registration = $1 AND ${ownedBy('$3', '$2')} AND status = 'reserved' ORDER BY financial_year, counter`, [
+        this.options.registration, this.me.name, this.me.id,
+      ]),
     );
     const offline = (this.options.outageBlock?.store.load()?.used ?? []).filter((u) => u.status === 'reserved');
     return [...rows.rows.map((r) => toReservation(r)), ...offline.map((u) => ({ ...u, financialYear: this.fy, counter: counterOf(u.invoiceNumber) }))];
@@ -295,16 +306,19 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
     if (!block || this.options.autoInvoicing) return 0;
     await this.reportOfflineUse();
     const fy = this.fy;
-    const { registration, desk } = this.options;
+    const { registration } = this.options;
+    const { name, id } = this.me;
     const numbers = await inTransaction(this.pool, async (client) => {
       await this.lockSeries(client, fy);
       // A block of an ended year can no longer be used: void it, with the reason.
       await client.query(
         `UPDATE invoice_numbers SET status = 'void', settled_at = $4, void_reason = 'Outage block of a financial year that ended; not used.'
-         WHERE registration = $1 AND desk = $2 AND status = 'block' AND financial_year <> $3`,
-        [registration, desk, fy, this.options.clock.now()],
+         WHERE registration = $1 AND ${ownedBy('$5', '$2')} AND status = 'block' AND financial_year <> $3`,
+        [registration, name, fy, this.options.clock.now(), id],
       );
-      const held = (await client.query<NumberRow>("SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND desk = $3 AND status = 'block' ORDER BY counter", [registration, fy, desk])).rows.map((r) => r.invoice_number);
+      const held = (
+        await client.query<NumberRow>(`SELECT * FROM invoice_numbers WHERE registration = $1 AND financial_year = $2 AND ${ownedBy('$4', '$3')} AND status = 'block' ORDER BY counter`, [registration, fy, name, id])
+      ).rows.map((r) => r.invoice_number);
       while (held.length < (block.size ?? DEFAULT_OUTAGE_BLOCK_SIZE)) held.push(await this.newNumber(client, fy, 'block'));
       return held;
     });
@@ -375,8 +389,8 @@ export class WarehouseInvoiceSeries implements InvoiceNumbering {
       for (const u of block.used) {
         await client.query(
           `UPDATE invoice_numbers SET status = $2, order_id = $3, shipment_id = $4, reserved_at = $5, settled_at = $6, void_reason = $7
-           WHERE invoice_number = $1 AND status = 'block' AND desk = $8`,
-          [u.invoiceNumber, u.status, u.orderId, u.shipmentId ?? null, u.reservedAt, u.settledAt ?? null, u.voidReason ?? null, this.options.desk],
+           WHERE invoice_number = $1 AND status = 'block' AND ${ownedBy('$9', '$8')}`,
+          [u.invoiceNumber, u.status, u.orderId, u.shipmentId ?? null, u.reservedAt, u.settledAt ?? null, u.voidReason ?? null, this.me.name, this.me.id],
         );
       }
     });

@@ -37,6 +37,8 @@ export function connectionFailureSentence(error: unknown, where: ConnectionPlace
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return keyed('warehouse.db.unknownName', { host: where.host });
   if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || /timeout/i.test(message)) return keyed('warehouse.db.noAnswer', { at });
   if (code === '28P01') return keyed('warehouse.db.wrongPassword', { user: where.user });
+  // pg's words when the server asks for a password (SCRAM) and the desk has none for this address.
+  if (/client password must be a string/.test(message)) return keyed('warehouse.db.needPassword', { user: where.user });
   if (code === '28000') return keyed('warehouse.db.notLetIn', { user: where.user, detail: message });
   if (code === '3D000') return keyed('warehouse.db.noDatabase', { database: where.database, at });
   if (CERT_CODES.test(code) || /certificate/i.test(message)) return keyed('warehouse.db.certificate', { detail: message });

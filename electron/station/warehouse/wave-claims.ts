@@ -18,6 +18,7 @@
 // claiming 20 among 2,000 at once on 2 busy cores, alternating runs: sending all 2,000 each call,
 // median 18-32 ms and p95 57-108 ms per claim; windows, median 5-10 ms and p95 29-57 ms.
 import type { WarehouseClient } from './warehouse-pool.js';
+import { ownedBy } from './desk-ref.js';
 import { WaveMemory } from './wave-window.js';
 
 /** The advisory lock class of wave picks (two-key form; the one-key migration lock is apart). */
@@ -35,10 +36,14 @@ export interface NamedStatement {
 
 export interface WaveClaimRequest {
   candidates: readonly string[];
+  /** The desk's display name. */
   desk: string;
+  /** The desk's identity (desk-ref.ts); the name when absent. */
+  deskId?: string;
   operator: string;
   waveId: string;
   limit: number;
+  /** The desk's clock, for what it remembers of the wave; the lease itself is the database's (until - now long). */
   now: Date;
   until: Date;
 }
@@ -52,16 +57,17 @@ export interface WaveClaimRequest {
 // (the LIMIT 1 keeps it a lookup, never a scan of every claim ever packed).
 const WAVE_CLAIM_SQL = `WITH candidate AS (SELECT id, pos FROM unnest($1::text[]) WITH ORDINALITY AS c(id, pos)),
   free AS (
-    SELECT c.shipment_id, c.desk AS prev_desk, c.operator AS prev_operator FROM claims c JOIN candidate ON c.shipment_id = candidate.id
-    WHERE c.packed_at IS NULL AND (c.desk IS NULL OR c.lease_until <= $4)
+    SELECT c.shipment_id, c.desk AS prev_desk, c.desk_id AS prev_desk_id, c.operator AS prev_operator FROM claims c JOIN candidate ON c.shipment_id = candidate.id
+    WHERE c.packed_at IS NULL AND (c.desk IS NULL OR c.lease_until <= now())
     ORDER BY candidate.pos LIMIT $7 FOR UPDATE OF c SKIP LOCKED),
   taken AS (
-    UPDATE claims c SET desk = $2, operator = $3, claimed_at = $4, lease_until = $5, wave_id = $6
+    UPDATE claims c SET desk = $2, desk_id = $4, operator = $3, claimed_at = now(), lease_until = now() + $5::float8 * interval '1 millisecond', wave_id = $6
     FROM free WHERE c.shipment_id = free.shipment_id
-    RETURNING c.shipment_id, free.prev_desk, free.prev_operator),
+    RETURNING c.shipment_id, free.prev_desk, free.prev_desk_id, free.prev_operator),
   logged AS (
-    INSERT INTO claim_events (shipment_id, event, desk, operator, previous_desk, previous_operator, by_whom, at)
-    SELECT shipment_id, 'taken_over', $2, $3, prev_desk, prev_operator, $2, $4 FROM taken WHERE prev_desk IS NOT NULL AND prev_desk <> $2),
+    INSERT INTO claim_events (shipment_id, event, desk, desk_id, operator, previous_desk, previous_operator, by_whom, at)
+    SELECT shipment_id, 'taken_over', $2, $4, $3, prev_desk, prev_operator, $2, now() FROM taken
+    WHERE prev_desk IS NOT NULL AND NOT ${ownedBy('$4', '$2', 'prev_')}),
   picks AS (
     SELECT id FROM (
       SELECT id, pos FROM unnest($1::text[]) WITH ORDINALITY AS c(id, pos)
@@ -69,32 +75,33 @@ const WAVE_CLAIM_SQL = `WITH candidate AS (SELECT id, pos FROM unnest($1::text[]
     WHERE pg_try_advisory_xact_lock($8, hashtext(id))
     LIMIT greatest($7 - (SELECT count(*) FROM free), 0)),
   inserted AS (
-    INSERT INTO claims (shipment_id, desk, operator, claimed_at, lease_until, wave_id)
-    SELECT id, $2, $3, $4, $5, $6 FROM picks ORDER BY id
+    INSERT INTO claims (shipment_id, desk, desk_id, operator, claimed_at, lease_until, wave_id)
+    SELECT id, $2, $4, $3, now(), now() + $5::float8 * interval '1 millisecond', $6 FROM picks ORDER BY id
     ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id),
   seen AS (
     SELECT s.shipment_id, s.packed, s.lease_until FROM candidate CROSS JOIN LATERAL (
       SELECT c.shipment_id, c.packed_at IS NOT NULL AS packed, c.lease_until FROM claims c
-      WHERE c.shipment_id = candidate.id AND (c.packed_at IS NOT NULL OR (c.desk IS NOT NULL AND c.lease_until > $4)) LIMIT 1) s)
+      WHERE c.shipment_id = candidate.id AND (c.packed_at IS NOT NULL OR (c.desk IS NOT NULL AND c.lease_until > now())) LIMIT 1) s)
   SELECT ARRAY(SELECT shipment_id FROM taken) AS taken, ARRAY(SELECT shipment_id FROM inserted) AS inserted,
     ARRAY(SELECT shipment_id FROM seen WHERE packed) AS packed, ARRAY(SELECT shipment_id FROM seen WHERE NOT packed) AS held,
-    ARRAY(SELECT (extract(epoch FROM lease_until) * 1000)::float8 FROM seen WHERE NOT packed) AS held_until`;
+    ARRAY(SELECT (extract(epoch FROM lease_until - now()) * 1000)::float8 FROM seen WHERE NOT packed) AS held_for`;
 
 /** The wave's claim statement, by name (prepared once per connection). */
 export function waveClaimStatement(request: WaveClaimRequest): NamedStatement {
   const { candidates, desk, operator, now, until, waveId, limit } = request;
-  return { name: 'station-wave-claim', text: WAVE_CLAIM_SQL, values: [candidates, desk, operator, now, until, waveId, limit, WAVE_PICK_LOCK_CLASS] };
+  const leaseMs = until.getTime() - now.getTime();
+  return { name: 'station-wave-claim', text: WAVE_CLAIM_SQL, values: [candidates, desk, operator, request.deskId ?? desk, leaseMs, waveId, limit, WAVE_PICK_LOCK_CLASS] };
 }
 
 /**
  * Which of these shipments (all with a claim row) are not packed, and whether each is free to
  * take: through the index of open claims, far lighter than the claim statement for a long list.
  */
-export function openAmongStatement(ids: readonly string[], now: Date): NamedStatement {
+export function openAmongStatement(ids: readonly string[]): NamedStatement {
   return {
     name: 'station-wave-open',
-    text: 'SELECT shipment_id, (desk IS NULL OR lease_until <= $2) AS free FROM claims WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL',
-    values: [ids, now],
+    text: 'SELECT shipment_id, (desk IS NULL OR lease_until <= now()) AS free FROM claims WHERE shipment_id = ANY($1::text[]) AND packed_at IS NULL',
+    values: [ids],
   };
 }
 
@@ -112,7 +119,7 @@ export async function claimWaveRows(client: WarehouseClient, request: WaveClaimR
     const window = walk.window(request.limit - got.size, got);
     let send = window.ids;
     if (window.held && send.length > 0) {
-      const open = (await client.query<{ shipment_id: string; free: boolean }>(openAmongStatement(send, request.now))).rows;
+      const open = (await client.query<{ shipment_id: string; free: boolean }>(openAmongStatement(send))).rows;
       const stillOpen = new Set(open.map((r) => r.shipment_id));
       const free = new Set(open.filter((r) => r.free).map((r) => r.shipment_id));
       memory.notePacked(send.filter((id) => !stillOpen.has(id)));
@@ -120,12 +127,13 @@ export async function claimWaveRows(client: WarehouseClient, request: WaveClaimR
       send = send.filter((id) => free.has(id));
     }
     if (send.length === 0) break;
-    const result = await client.query<{ taken: string[]; inserted: string[]; packed: string[]; held: string[]; held_until: number[] }>(waveClaimStatement({ ...request, candidates: send, limit: request.limit - got.size }));
-    const { taken: tookOver, inserted, packed, held, held_until } = result.rows[0]!;
+    const result = await client.query<{ taken: string[]; inserted: string[]; packed: string[]; held: string[]; held_for: number[] }>(waveClaimStatement({ ...request, candidates: send, limit: request.limit - got.size }));
+    const { taken: tookOver, inserted, packed, held, held_for } = result.rows[0]!;
     const claimed = [...tookOver, ...inserted];
     if (!window.held) taken += packed.length + held.length;
     for (const id of claimed) got.add(id);
-    memory.note(now, packed, held.map((id, i) => ({ id, until: Number(held_until[i]) })), { ids: claimed, until: request.until.getTime() });
+    // How long another desk still holds each, on the database's clock, counted on the desk's own.
+    memory.note(now, packed, held.map((id, i) => ({ id, until: now + Number(held_for[i]) })), { ids: claimed, until: request.until.getTime() });
   }
   memory.taken = taken;
   return walk.inOrder(got);

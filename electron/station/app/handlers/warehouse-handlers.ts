@@ -7,7 +7,8 @@ import { SettingsError } from '../../settings/settings-store.js';
 import { testWarehouseConnection } from '../../warehouse/connection-test.js';
 import { englishSentence, keyed, keyedError, said } from '../../../../shared/i18n/station-sentences.js';
 import { releasedSentence } from '../../warehouse/holder-words.js';
-import { splitWarehousePassword, storeWarehouseAddress, WAREHOUSE_PASSWORD_SECRET } from '../../warehouse/warehouse-config.js';
+import { splitWarehousePassword, storeWarehouseAddress } from '../../warehouse/warehouse-config.js';
+import { warehousePasswordFor } from '../../warehouse/warehouse-password.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
 
@@ -39,7 +40,7 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
         if (e instanceof SettingsError) throw e.toStationError();
         throw e;
       }
-      // A new password alone changes no setting: reconnect so it is used now.
+      // A new password alone changes no setting: reconnect so it is used now (and a forgotten one is no longer).
       if (form.password) await link.reconnect();
       else await link.settingsChanged();
       return link.view();
@@ -51,7 +52,8 @@ export function warehouseHandlers(ctx: StationAppContext): Handlers {
         return { ok: false, text: englishSentence(first), sentence: first };
       }
       const split = splitWarehousePassword(form.url.trim());
-      const password = form.password || split.password || ctx.secrets.get(WAREHOUSE_PASSWORD_SECRET);
+      // The stored password only for the server it was entered for: a test of another address never sends it.
+      const password = form.password || split.password || warehousePasswordFor(ctx.secrets, split.url);
       return testWarehouseConnection({
         url: split.url,
         ...(password ? { password } : {}),
