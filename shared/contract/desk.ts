@@ -72,6 +72,8 @@ export const DeskView = z.object({
   jobs: z.array(LabelJobView),
   awaitingDispatch: z.array(z.string()),
   unknownBarcode: UnknownBarcodeView.optional(),
+  /** A packed shipment whose label was scanned: its label can be printed again (Alt+R). */
+  reprint: z.string().optional(),
 });
 export type DeskView = z.infer<typeof DeskView>;
 
