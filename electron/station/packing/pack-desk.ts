@@ -21,7 +21,7 @@ import { findPutAside, resumeAside, stepsToRestore } from './put-aside-resume.js
 import { refusalOf } from '../journal/records.js';
 import { unitProgressWords } from './session-progress.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
-import { cheered, refused, told } from './desk-feedback.js';
+import { cheered, keepRefusal, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { submitPack, type LabelPrinter, type PackOutcome } from './pack-submit.js';
@@ -187,7 +187,7 @@ export class PackDesk {
   measure(m: Measurement): Promise<Feedback> {
     return this.inTurn(async () => {
       if (!this.session) return this.say(refused(sentence('station.pack.scanShipmentFirst')));
-      return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => applyMeasurement(s, m));
+      return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => keepRefusal(s, applyMeasurement(s, m), m.source));
     });
   }
 
