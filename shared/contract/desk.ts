@@ -72,6 +72,8 @@ export const DeskView = z.object({
   jobs: z.array(LabelJobView),
   awaitingDispatch: z.array(z.string()),
   unknownBarcode: UnknownBarcodeView.optional(),
+  /** A packed shipment whose label was scanned: its label can be printed again (Alt+R). */
+  reprint: z.string().optional(),
 });
 export type DeskView = z.infer<typeof DeskView>;
 
@@ -147,7 +149,7 @@ export const deskCommands = {
   'wave.preview': command(WavePreviewArgs, WavePlanView, 'What a wave would pack and what it would leave out, and why; changes nothing.'),
   'wave.run': command(WaveArgs, WaveSummaryView, 'Pack the confirmed shipments of a wave preview in bulk.'),
   'dispatch.scan': command(ScanArgs, ShipmentResultView, 'Mark the scanned shipment ready to dispatch.'),
-  'dispatch.cancelPreview': command(z.object({ shipmentId: z.string() }), z.object({ text: z.string(), cancellable: z.boolean() }), 'What cancelling does (seller cancellations take the product out of stock), or why it cannot be cancelled.'),
+  'dispatch.cancelPreview': command(z.object({ shipmentId: z.string() }), z.object({ text: z.string(), sentences: Sentences.optional(), cancellable: z.boolean() }), 'What cancelling does (seller cancellations take the product out of stock), or why it cannot be cancelled.'),
   'dispatch.cancel': command(z.object({ shipmentId: z.string(), reason: z.string().min(3).max(200) }), ShipmentResultView, 'Cancel an approved shipment with a reason.'),
   'handover.counts': command(NoArgs, z.array(HandoverCountView), 'Shipments waiting for handover per vendor group.'),
   'handover.loadingList': command(NoArgs, LoadingListView, 'The parcels waiting for handover at this location, for the scan-out check.'),

@@ -283,6 +283,31 @@ describe('Listings screen in Hindi', () => {
     expect(sent).not.toContain('listings.bulkApply');
   });
 
+  it('a barcode scanned into the Barcodes form waits for its SKU, and a SKU without a listing is refused in words', async () => {
+    switchLanguage('en');
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('tab', { name: 'Barcodes' }));
+    const form = await screen.findByRole('form', { name: 'Add a barcode' });
+    const before = sent.filter((c) => c === 'barcodes.add').length;
+    // A SKU left in the field from before; the scanner sends the code and Enter.
+    await user.type(within(form).getByLabelText('SKU'), 'KTL-BLK-005');
+    await user.type(within(form).getByLabelText('Barcode'), '8901112224440{Enter}');
+    expect(sent.filter((c) => c === 'barcodes.add').length).toBe(before);
+    expect(document.activeElement).toBe(within(form).getByLabelText('SKU'));
+    expect(screen.getByText(/Barcode 8901112224440 read\. Type or check its SKU/)).toBeTruthy();
+    expect((await app.api.invoke('barcodes.list', {})).some((l) => l.code === '8901112224440')).toBe(false);
+
+    await user.clear(within(form).getByLabelText('SKU'));
+    await user.type(within(form).getByLabelText('SKU'), 'NO-SUCH-SKU{Enter}');
+    await waitFor(() => expect(description(within(form).getByLabelText('Barcode'))).toBe("NO-SUCH-SKU has no listing in this seller's account, so 8901112224440 was not linked. Check the SKU (Listings → Search shows the seller's SKUs) and add it again."));
+    expect((await app.api.invoke('barcodes.list', {})).some((l) => l.code === '8901112224440')).toBe(false);
+
+    await user.clear(within(form).getByLabelText('SKU'));
+    await user.type(within(form).getByLabelText('SKU'), 'KTL-BLK-005{Enter}');
+    await waitFor(async () => expect((await app.api.invoke('barcodes.list', {})).find((l) => l.code === '8901112224440')).toMatchObject({ sku: 'KTL-BLK-005', source: 'manual' }));
+  });
+
   it("adds a product barcode from the Barcodes tab in Hindi: the desk's catalogue links it to the SKU", async () => {
     switchLanguage('hi');
     const user = userEvent.setup();

@@ -72,6 +72,28 @@ describe('Queue screen over the station', () => {
   });
 });
 
+describe('Queue screen: work to do first', () => {
+  it('lists the shipments still to pack above the ready-to-dispatch ones, which wait for pickup rather than being overdue', async () => {
+    const [waitingA, waitingB] = await createShipments(sb, 2);
+    // Packed and marked ready to dispatch hours before their dispatch-by date passed: the courier is late, not the packer.
+    for (const id of [waitingA!, waitingB!]) {
+      const rec = sb.world.shipments.get(id)!;
+      rec.dispatchByDate = '2026-01-05T06:00:00.000Z';
+      for (const item of rec.orderItems) item.status = 'READY_TO_DISPATCH';
+    }
+    renderApp(app.api, 'queue');
+    await waitFor(() => expect(optionIds()).toEqual(expect.arrayContaining([waitingA, waitingB, ...ids.slice(1)])), { timeout: 10_000 });
+    const order = optionIds();
+    const lastToPack = Math.max(...ids.slice(1).map((id) => order.indexOf(id)));
+    expect(order.indexOf(waitingA!)).toBeGreaterThan(lastToPack);
+    expect(order.indexOf(waitingB!)).toBeGreaterThan(lastToPack);
+    const row = screen.getByRole('listbox', { name: 'Shipments' }).querySelector(`#queue-row-${waitingA}`)!;
+    expect(row.textContent).toMatch(/Waits for pickup \(dispatch by 5 Jan, 11:30\)/);
+    expect(row.textContent).not.toMatch(/Overdue/);
+    expect(row.querySelector('.overdue')).toBeNull();
+  });
+});
+
 function fakeRows(n: number): QueueRow[] {
   const start = Date.parse('2026-11-21T10:00:00Z');
   return Array.from({ length: n }, (_, i) => ({

@@ -10,3 +10,12 @@ export const cheered = (...words: KeyedSentence[]): Feedback => ({ tone: 'ok', .
 export const refused = (...words: KeyedSentence[]): Feedback => ({ tone: 'error', ...saying(...words), sound: 'failure' });
 /** A note: no sound. */
 export const told = (...words: KeyedSentence[]): Feedback => ({ tone: 'info', ...saying(...words), sound: 'none' });
+
+/**
+ * A device reading applied while the desk's last words refuse something (a unit too many, a wrong
+ * product): the reading is kept, the refusal stays on screen until the packer acts again (a scan,
+ * a key), so a scale streaming in the background never hides why the last scan was refused.
+ */
+export function keepRefusal<T extends { feedback: Feedback }>(before: T, after: T, source: string): T {
+  return source === 'device' && before.feedback.tone === 'error' && after.feedback.tone !== 'error' ? { ...after, feedback: before.feedback } : after;
+}

@@ -21,4 +21,6 @@ export interface DeskView {
   unknownBarcode?: UnknownBarcode;
   /** Packed and printed, waiting for the end-of-wave ready-to-dispatch. */
   awaitingDispatch: string[];
+  /** A packed shipment whose label was scanned again: the Pack screen offers to print its label again. */
+  reprint?: string;
 }

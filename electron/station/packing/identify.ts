@@ -8,6 +8,7 @@ import { saying, sentence, type SaidWords } from '../../../shared/i18n/station-s
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { OrdersClient } from '../api/orders-client.js';
 import { searchSellerPacked } from './seller-search.js';
+import { shipmentByTracking } from './packed-label.js';
 
 export type Identified = { shipment: ShipmentWire } | { error: SaidWords };
 
@@ -20,7 +21,7 @@ const refused = (words: KeyedSentence): Identified => ({ error: saying(words) })
 const PRODUCT_SCAN_PAGES = 10;
 
 export async function identifyShipment(
-  orders: OrdersClient,
+  orders: Pick<OrdersClient, 'getShipments' | 'searchPages' | 'shippingDetails'>,
   scan: ClassifiedScan,
   ctx: { locationId: string; skuForBarcode: (code: string) => string | undefined },
 ): Promise<Identified> {
@@ -53,7 +54,7 @@ function pickFromOrder(found: ShipmentWire[], orderId: string): Identified {
   return { shipment: approved[0] ?? found[0] };
 }
 
-async function nextForProduct(orders: OrdersClient, scan: ClassifiedScan, ctx: { locationId: string; skuForBarcode: (code: string) => string | undefined }): Promise<Identified> {
+async function nextForProduct(orders: Pick<OrdersClient, 'searchPages' | 'shippingDetails'>, scan: ClassifiedScan, ctx: { locationId: string; skuForBarcode: (code: string) => string | undefined }): Promise<Identified> {
   const sku = scan.kind === 'sku' ? scan.value : ctx.skuForBarcode(scan.value);
   const filter = { type: 'preDispatch' as const, states: ['APPROVED' as const], locationId: ctx.locationId, ...(sku ? { sku: [sku] } : {}) };
   const matches = (s: ShipmentWire) =>
@@ -64,5 +65,8 @@ async function nextForProduct(orders: OrdersClient, scan: ClassifiedScan, ctx: {
     if (hit) return { shipment: hit };
     if (++pages >= PRODUCT_SCAN_PAGES) break;
   }
+  // Not a product waiting here: the courier's tracking id on a packed shipment's label, perhaps.
+  const labelled = await shipmentByTracking(orders, scan.value, ctx.locationId);
+  if (labelled) return { shipment: labelled };
   return refused(sentence('station.pack.noSingleItem', { code: sku ?? scan.value }));
 }

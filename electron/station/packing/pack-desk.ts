@@ -21,10 +21,12 @@ import { findPutAside, resumeAside, stepsToRestore } from './put-aside-resume.js
 import { refusalOf } from '../journal/records.js';
 import { unitProgressWords } from './session-progress.js';
 import { englishSentence, saying, sentence } from '../../../shared/i18n/station-sentences.js';
-import { cheered, refused, told } from './desk-feedback.js';
+import { cheered, keepRefusal, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { submitPack, type LabelPrinter, type PackOutcome } from './pack-submit.js';
+import { isPacked, packedWords } from './packed-label.js';
+import { refusedSerial } from './pack-error-messages.js';
 import { followLabel } from './label-follow.js';
 import { confirmWeight, measuredKey, warningConfirmed, WEIGHT_WARNING_CODE } from './weight-warning.js';
 import type { PushStops } from '../push/push-stops.js';
@@ -74,6 +76,8 @@ export class PackDesk {
   /** The session and readings the marketplace last warned about (WEIGHT_ANOMALY_WARNING); not journaled on purpose. */
   private weightWarned?: string;
   private unknownBarcode?: UnknownBarcode;
+  /** A packed shipment whose label was scanned: the Pack screen offers to print its label again. */
+  private reprint?: string;
   private readonly shiftSerials = new Set<string>();
   private readonly background = new Set<Promise<unknown>>();
   /**
@@ -98,7 +102,8 @@ export class PackDesk {
     const undo = this.session ? undoPreviewSentence(this.session) : undefined;
     const session = this.session ? { ...this.session, undo: undo && englishSentence(undo), undoSentence: undo } : undefined;
     const unknownBarcode = this.session ? this.unknownBarcode : undefined;
-    return { session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}) };
+    const reprint = this.session ? undefined : this.reprint;
+    return { session, feedback: this.feedback, jobs: [...this.jobs.values()], awaitingDispatch: [...this.awaitingDispatch], ...(unknownBarcode ? { unknownBarcode } : {}), ...(reprint ? { reprint } : {}) };
   }
 
   /** Restores the sessions a crash left open, replaying their scans in order. */
@@ -151,7 +156,7 @@ export class PackDesk {
       }
       // The catalogue turns a known product barcode into its SKU; an unknown one waits for the packer.
       const resolved = resolveProductScan(classifyScan(raw), this.deps.barcodes, this.session);
-      this.unknownBarcode = undefined;
+      this.unknownBarcode = this.reprint = undefined;
       if ('unknown' in resolved) return this.askWhichProduct(resolved.unknown);
       const scan = resolved.scan;
       if (!this.session) return this.start(raw, scan);
@@ -182,7 +187,7 @@ export class PackDesk {
   measure(m: Measurement): Promise<Feedback> {
     return this.inTurn(async () => {
       if (!this.session) return this.say(refused(sentence('station.pack.scanShipmentFirst')));
-      return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => applyMeasurement(s, m));
+      return this.step(STEP_KINDS.measurement, JSON.stringify(m), '', (s) => keepRefusal(s, applyMeasurement(s, m), m.source));
     });
   }
 
@@ -271,6 +276,10 @@ export class PackDesk {
   private async start(raw: string, scan: ClassifiedScan): Promise<Feedback> {
     const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: (code) => this.deps.barcodes?.skuFor(code) });
     if ('error' in found) return this.say({ tone: 'error', ...found.error, sound: 'failure' });
+    if (isPacked(found.shipment)) {
+      this.reprint = found.shipment.shipmentId;
+      return this.say({ tone: 'info', ...packedWords(await this.deps.journal.records(), found.shipment), sound: 'none' });
+    }
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sentences: refusal.sentences, sound: 'failure' });
     this.deps.stops?.forget(found.shipment.shipmentId);
@@ -387,8 +396,3 @@ export class PackDesk {
   }
 }
 
-/** The recorded serial the marketplace's refusal names, if it names one. */
-function refusedSerial(session: PackSessionState, message: string): string | undefined {
-  const serials = session.lines.flatMap((l) => l.serials.flat());
-  return serials.find((serial) => message.includes(serial));
-}

@@ -167,3 +167,9 @@ export function adviceFor(code: string, marketplaceMessage?: string): ErrorAdvic
   const said = message ? sentence('station.packError.unknownSaid', { message }) : sentence('station.packError.unknown');
   return { code: code as ErrorCode, sentence: englishSentence(said), said, severity: 'block', retryable: false };
 }
+
+/** The recorded serial the marketplace's refusal of a serial names, if it names one. */
+export function refusedSerial(session: { lines: { serials: string[][] }[] }, message: string): string | undefined {
+  const serials = session.lines.flatMap((l) => l.serials.flat());
+  return serials.find((serial) => message.includes(serial));
+}

@@ -8,7 +8,8 @@ import { tr } from '../i18n/i18n.js';
 import { playSound } from '../sound/feedback-sound.js';
 import { say } from './app-store.js';
 
-export type ShipmentResult = ResultOf<'dispatch.scan'> & { at: number };
+/** `cancel`: the outcome of a cancellation, listed apart from the shipments marked ready to dispatch. */
+export type ShipmentResult = ResultOf<'dispatch.scan'> & { at: number; cancel?: boolean };
 export type HandoverCount = ResultOf<'handover.counts'>[number];
 
 interface DispatchState {
@@ -25,9 +26,9 @@ export function resetDispatchStore(): void {
   useDispatchStore.setState(initial());
 }
 
-function record(results: ResultOf<'dispatch.scan'>[]): void {
+function record(results: ResultOf<'dispatch.scan'>[], cancel = false): void {
   const at = Date.now();
-  useDispatchStore.setState((s) => ({ results: [...results.map((r) => ({ ...r, at })), ...s.results].slice(0, 200) }));
+  useDispatchStore.setState((s) => ({ results: [...results.map((r) => ({ ...r, at, ...(cancel ? { cancel } : {}) })), ...s.results].slice(0, 200) }));
 }
 
 export async function loadHandover(api: StationApi): Promise<void> {
@@ -81,8 +82,8 @@ export async function printManifest(api: StationApi, vendorGroupCode: string): P
 export async function cancelPreview(api: StationApi, shipmentId: string): Promise<string | undefined> {
   try {
     const preview = await api.invoke('dispatch.cancelPreview', { shipmentId });
-    if (preview.cancellable) return preview.text;
-    say('error', preview.text);
+    if (preview.cancellable) return deskWords(preview);
+    say('error', deskWords(preview));
     playSound('failure');
     return undefined;
   } catch (e) {
@@ -95,7 +96,7 @@ export async function cancelPreview(api: StationApi, shipmentId: string): Promis
 export async function cancelShipment(api: StationApi, args: ArgsOf<'dispatch.cancel'>): Promise<boolean> {
   try {
     const r = await api.invoke('dispatch.cancel', args);
-    record([r]);
+    record([r], true);
     say(r.ok ? 'ok' : 'error', deskWords(r));
     if (!r.ok) playSound('failure');
     return r.ok;

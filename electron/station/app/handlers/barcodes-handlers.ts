@@ -2,6 +2,8 @@
 // remove, CSV import and export) and the Pack screen's "which product is this?" answer, which
 // links the barcode and then counts the unit as the same scan would have.
 import { StationError } from '../../../../shared/contract/define.js';
+import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
+import { marketplaceTrouble } from './desk-deps.js';
 import { importCatalogueCsv, writeCatalogueCsv } from '../../catalogue/catalogue-csv.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
@@ -10,7 +12,15 @@ import { journalEvent } from './desk-events.js';
 export function barcodesHandlers(ctx: AppContext): Handlers {
   return {
     'barcodes.list': () => ctx.barcodes().list(),
-    'barcodes.add': ({ code, sku }) => {
+    'barcodes.add': async ({ code, sku }) => {
+      // A barcode links to a product the seller sells: a SKU with no listing would make every scan of it a dead end at Pack.
+      const found = await ctx
+        .marketplace()
+        .listings.get([sku])
+        .catch((e: unknown) => {
+          throw marketplaceTrouble(e, keyed('station.marketplace.what.readListings'));
+        });
+      if (!found.available[sku]) throw keyedError('NO_LISTING', 'station.barcodes.noListing', { sku, code });
       const outcome = ctx.barcodes().link({ code, sku, source: 'manual' });
       if (!outcome.ok) throw new StationError(outcome.reason === 'conflict' ? 'BARCODE_CONFLICT' : 'BAD_BARCODE', outcome.text);
       return { link: outcome.link, added: outcome.added, text: outcome.text };

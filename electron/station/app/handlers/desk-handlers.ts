@@ -3,14 +3,11 @@
 // and return its view, run waves, and do what the dispatch and handover screens ask, answering
 // every refusal with a sentence that says what to do with the parcel in hand.
 import { classifyScan, type ClassifiedScan } from '../../../../shared/barcodes.js';
-import type { ShipmentWire } from '../../../../shared/api/shipments.js';
 import type { PayloadOf, ResultOf } from '../../../../shared/contract.js';
 import { StationError } from '../../../../shared/contract/define.js';
 import { keyed, saying, sentence } from '../../../../shared/i18n/station-sentences.js';
 import { MarketplaceError } from '../../api/errors.js';
-import { journaled } from '../../journal/journaled-call.js';
 import { istWhenSentence } from '../../packing/ist-date-words.js';
-import { adviceFor } from '../../packing/pack-error-messages.js';
 import { dispatchShipments } from '../../packing/pack-submit.js';
 import { putAsideShipments } from '../../journal/desk-history.js';
 import { dispatchPackedWaiting, findPackedWaiting } from '../../packing/packed-waiting.js';
@@ -19,8 +16,9 @@ import { planWave } from '../../packing/wave-plan.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
 import { handoverGroups } from './handover-handlers.js';
-import { deskDepsFrom, marketplaceTrouble, readShipment, shipmentStatus, titlesOf, waveDepsFrom } from './desk-deps.js';
+import { deskDepsFrom, marketplaceTrouble, readShipment, waveDepsFrom } from './desk-deps.js';
 import { journalEvent } from './desk-events.js';
+import { cancelPreview, cancelShipment } from './cancel-shipment.js';
 import { markedReady, noSuchShipment, notAShipment, notConfirmed, notReadyToDispatch } from './dispatch-words.js';
 
 type ShipmentResult = ResultOf<'dispatch.scan'>;
@@ -106,7 +104,7 @@ export function deskHandlers(ctx: AppContext): Handlers {
     },
     'dispatch.scan': async ({ raw }) => dispatchScan(ctx, classifyScan(raw), raw),
     'dispatch.cancelPreview': async ({ shipmentId }) => cancelPreview(ctx, shipmentId),
-    'dispatch.cancel': async ({ shipmentId, reason }) => cancel(ctx, shipmentId, reason),
+    'dispatch.cancel': async ({ shipmentId, reason }) => cancelShipment(ctx, shipmentId, reason),
     'handover.counts': async () => {
       const counts = await ctx
         .marketplace()
@@ -173,70 +171,4 @@ async function dispatchScan(ctx: AppContext, scan: ClassifiedScan, raw: string):
   if (r.dispatched.includes(id)) return { shipmentId: id, ok: true, ...markedReady(shipment) };
   const failed = r.failed[0];
   return { shipmentId: id, ok: false, ...(failed ? { text: failed.text, sentences: failed.sentences } : notConfirmed(id)) };
-}
-
-async function cancelPreview(ctx: AppContext, shipmentId: string): Promise<{ text: string; cancellable: boolean }> {
-  const locationId = ctx.locationId();
-  const shipment = await readShipment(ctx, shipmentId);
-  if (!shipment) return { cancellable: false, text: `No shipment ${shipmentId} was found for this seller; there is nothing to cancel.` };
-  const refusal = notCancellable(shipment, locationId);
-  if (refusal) return { cancellable: false, text: refusal };
-  // spec § Shipment, cancel row: "seller cancellations take the product out of stock".
-  return {
-    cancellable: true,
-    text:
-      `The buyer is told their order for ${titlesOf(shipment)} is cancelled; it cannot be packed or shipped afterwards. ` +
-      `The marketplace also takes ${titlesOf(shipment)} out of stock at location ${shipment.locationId}: when you have the product again, set its stock on the Listings screen (Alt+6). ` +
-      `Cancellations count against the location, so cancel only when you cannot ship.`,
-  };
-}
-
-/** Where a shipment is in its life, in the words of the packing floor. */
-const CANCEL_STATE_WORDS: Record<string, string> = {
-  PACKING_IN_PROGRESS: 'being packed (its label is on the way)',
-  PACKED: 'already packed',
-  FORM_FAILED: 'packed, waiting for a tax form',
-  READY_TO_DISPATCH: 'already marked ready to dispatch',
-  PICKUP_COMPLETE: 'already picked up by the courier',
-  SHIPPED: 'already shipped',
-  DELIVERED: 'already delivered',
-};
-
-/** The cancel operation is described for APPROVED shipments only (spec § Shipment). */
-function notCancellable(s: ShipmentWire, locationId: string): string | undefined {
-  const id = s.shipmentId;
-  if (s.locationId !== locationId) return `${id} belongs to location ${s.locationId}, not to this desk's ${locationId}; cancel it from that location.`;
-  const status = shipmentStatus(s);
-  if (status === 'CANCELLED') return `${id} is already cancelled.`;
-  if (status !== 'APPROVED')
-    return `${id} is ${CANCEL_STATE_WORDS[status] ?? 'past packing'}, so it can no longer be cancelled here: only shipments not yet packed can be. Hand it over as usual; if the buyer must not get it, contact the marketplace's seller support.`;
-  if (s.hold) return `${id} is on hold by the marketplace; it can be cancelled once the hold is released. Keep it on the hold shelf.`;
-  return undefined;
-}
-
-async function cancel(ctx: AppContext, shipmentId: string, reason: string): Promise<ShipmentResult> {
-  const locationId = ctx.locationId();
-  const shipment = await readShipment(ctx, shipmentId);
-  if (!shipment) return { shipmentId, ok: false, text: `No shipment ${shipmentId} was found for this seller; nothing was cancelled.` };
-  const refusal = notCancellable(shipment, locationId);
-  if (refusal) return { shipmentId, ok: false, text: `${refusal} Nothing was cancelled.` };
-  const orders = ctx.marketplace().orders;
-  try {
-    const { result } = await journaled(
-      ctx.journal,
-      ctx.who(),
-      { op: 'cancel', targets: { shipmentIds: [shipmentId] }, request: { reason, locationId } },
-      () => orders.cancel([{ shipmentId, reason, locationId }]),
-      (r) => ({ status: r[0]?.processingStatus === 'SUCCESS' ? 'ok' : 'failed', errorCode: r[0]?.errorCode ?? undefined, errorMessage: r[0]?.errorMessage ?? undefined }),
-    );
-    const r = result[0];
-    if (r?.processingStatus === 'SUCCESS') return { shipmentId, ok: true, text: `${shipmentId} is cancelled and the buyer is told; ${titlesOf(shipment)} is now out of stock at ${locationId}.` };
-    return { shipmentId, ok: false, text: `${shipmentId} was not cancelled. ${adviceFor(r?.errorCode ?? 'FAILURE', r?.errorMessage ?? undefined).sentence}` };
-  } catch (e) {
-    if (e instanceof MarketplaceError && e.outcomeUnknown) {
-      const [now] = await orders.getShipments({ shipmentIds: [shipmentId] }).catch(() => [] as ShipmentWire[]);
-      if (now && shipmentStatus(now) === 'CANCELLED') return { shipmentId, ok: true, text: `${shipmentId} is cancelled (confirmed by reading it after the answer was lost).` };
-    }
-    throw marketplaceTrouble(e, keyed('station.marketplace.what.cancel', { id: shipmentId }));
-  }
 }

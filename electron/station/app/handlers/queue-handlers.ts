@@ -19,7 +19,7 @@ import { formatIstIso } from '../../packing/ist-dates.js';
 import { searchAllSellerPacked } from '../../packing/seller-search.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../dispatcher.js';
-import { countByState, toQueueRow } from './queue-rows.js';
+import { countByState, queueOrder, toQueueRow } from './queue-rows.js';
 import { queueHook } from '../../push/queue-follow.js';
 
 /** A refresh older than this lists everything again (drops shipments that left the type). */
@@ -87,7 +87,7 @@ export function queueHandlers(ctx: AppContext): Handlers {
     const all = [...l.rows.values()];
     const states = l.filter.states;
     const rows = states ? all.filter((r) => states.includes(r.status)) : all;
-    rows.sort((a, b) => a.dispatchByDate.localeCompare(b.dispatchByDate) || a.shipmentId.localeCompare(b.shipmentId));
+    rows.sort(queueOrder);
     const counts = countByState(all, l.filter.search ? [] : STATES_BY_SEARCH_TYPE[l.filter.type]);
     const push = ctx.pushes?.status();
     return { rows, counts, capped: l.capped, fetchedAt: new Date(l.since).toISOString(), ...(push ? { push } : {}) };

@@ -43,3 +43,16 @@ export function countByState(rows: Iterable<QueueRow>, states: readonly string[]
   for (const r of rows) counts[r.status] = (counts[r.status] ?? 0) + 1;
   return counts;
 }
+
+/** Packed shipments come after the work still to pack: packed ones still to mark ready, then those waiting for pickup. */
+const LATER_STAGES: readonly string[] = ['PACKED', 'READY_TO_DISPATCH'];
+
+/**
+ * The queue's order: shipments still to pack first, then packed ones, then those ready to dispatch
+ * (waiting for the courier), each part by dispatch-by date then shipment id, so the packer's next
+ * job is at the top.
+ */
+export function queueOrder(a: QueueRow, b: QueueRow): number {
+  const stage = (r: QueueRow) => LATER_STAGES.indexOf(r.status) + 1;
+  return stage(a) - stage(b) || a.dispatchByDate.localeCompare(b.dispatchByDate) || a.shipmentId.localeCompare(b.shipmentId);
+}

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/use-t.js';
 import { useScanTarget } from '../../scan/scan-router.js';
 import { playSound } from '../../sound/feedback-sound.js';
 import { say, useAppStore } from '../../stores/app-store.js';
-import { cancelPreview, cancelShipment, dispatchScan, dispatchWholeWave, loadHandover, printManifest, useDispatchStore } from '../../stores/dispatch-store.js';
+import { cancelPreview, cancelShipment, dispatchScan, dispatchWholeWave, loadHandover, printManifest, useDispatchStore, type ShipmentResult } from '../../stores/dispatch-store.js';
 import { shortDateTime } from '../queue/countdown.js';
 import { scanOut, useScanOutStore } from '../../stores/scan-out-store.js';
 import { CancelDialog } from './cancel-dialog.js';
@@ -29,6 +29,8 @@ export default function DispatchScreen() {
   const { t, fmt } = useT();
   const epoch = useAppStore((s) => s.epoch);
   const { results, counts, countsError } = useDispatchStore();
+  const marked = results.filter((r) => !r.cancel);
+  const cancelled = results.filter((r) => r.cancel);
   const [typed, setTyped] = useState('');
   const [cancelId, setCancelId] = useState('');
   const [dialog, setDialog] = useState<{ shipmentId: string; warning: string } | undefined>();
@@ -91,18 +93,8 @@ export default function DispatchScreen() {
 
           <ScanOutPanel />
 
-          {results.length > 0 ? (
-            <section aria-labelledby="dispatch-results-heading">
-              <h2 id="dispatch-results-heading">{t('dispatch.marked')}</h2>
-              <ul aria-label={t('dispatch.results')} className="dispatch-results">
-                {results.slice(0, 20).map((r, i) => (
-                  <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
-                    {r.ok ? '✓' : '✗'} {r.shipmentId}: {deskWords(r)}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ResultList heading={t('dispatch.marked')} label={t('dispatch.results')} results={marked} />
+          <ResultList heading={t('dispatch.cancelledHere')} label={t('dispatch.cancelResults')} results={cancelled} cancel />
         </div>
         <div className="dispatch-handover">
           <section aria-labelledby="handover-heading">
@@ -180,6 +172,25 @@ export default function DispatchScreen() {
           onClose={() => setDialog(undefined)}
         />
       ) : null}
+    </section>
+  );
+}
+
+/** Outcomes at this desk, newest first: a tick for a shipment marked ready, "Cancelled" for a cancellation, a cross for a refusal. */
+function ResultList({ heading, label, results, cancel = false }: { heading: string; label: string; results: ShipmentResult[]; cancel?: boolean }) {
+  const { t } = useT();
+  if (results.length === 0) return null;
+  const id = cancel ? 'dispatch-cancelled-heading' : 'dispatch-results-heading';
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul aria-label={label} className="dispatch-results">
+        {results.slice(0, 20).map((r, i) => (
+          <li key={`${r.shipmentId}-${r.at}-${i}`} className={r.ok ? 'result ok' : 'result error'}>
+            {r.ok ? (cancel ? `${t('dispatch.cancelledMark')}:` : '✓') : '✗'} {r.shipmentId}: {deskWords(r)}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

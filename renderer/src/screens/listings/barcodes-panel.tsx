@@ -1,7 +1,7 @@
 // The barcode catalogue on the Listings screen: every product barcode this desk knows with its
 // SKU, add and remove one, import a CSV (barcode,sku[,title]) with a result per line, and export
 // the whole catalogue as CSV. Links learned at the Pack screen appear here too.
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { ResultOf } from '../../../../shared/contract.js';
 import { useStation } from '../../app/station-context.js';
 import { Field, ResultLine } from '../setup/form-field.js';
@@ -53,6 +53,21 @@ export function BarcodesPanel() {
     }
   }
 
+  /**
+   * Enter in the barcode field (a scanner sends it after every code) does not link anything: the
+   * barcode waits for its SKU, chosen in the SKU field and confirmed there with Enter or Add.
+   */
+  function codeEntered(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    if (code.trim() === '') return;
+    const field = document.getElementById('barcode-sku') as HTMLInputElement | null;
+    field?.focus();
+    field?.select();
+    setAddError(undefined);
+    setNote({ ok: true, text: t('listings.barcodes.nowSku', { code: code.trim() }) });
+  }
+
   async function remove(link: Link) {
     try {
       setNote({ ok: true, text: (await api.invoke('barcodes.remove', { code: link.code })).text });
@@ -100,7 +115,7 @@ export function BarcodesPanel() {
       <p className="hint">{t('listings.barcodes.hint')}</p>
       <form aria-label={t('listings.barcodes.addForm')} onSubmit={(e) => void add(e)} noValidate className="barcodes-add">
         <Field id="barcode-code" label={t('listings.barcodes.barcode')} error={addError}>
-          {(a) => <input {...a} type="text" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />}
+          {(a) => <input {...a} type="text" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} onKeyDown={(e) => codeEntered(e)} />}
         </Field>
         <Field id="barcode-sku" label="SKU">
           {(a) => <input {...a} type="text" autoComplete="off" value={sku} onChange={(e) => setSku(e.target.value)} />}

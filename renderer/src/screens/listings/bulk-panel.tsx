@@ -2,7 +2,7 @@
 // listings as they are to start from, a preview that names every row with a problem by its row
 // number, then Apply, part by part with progress, and a result per SKU. The whole file travels
 // with every part, so a row's number in the results is the one in the preview and the file.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStation } from '../../app/station-context.js';
 import type { ResultOf } from '../../../../shared/contract.js';
 import type { SkuResult } from '../../../../shared/contract/listings.js';
@@ -20,6 +20,14 @@ type Kind = 'price' | 'inventory';
 type PreviewRow = ResultOf<'listings.bulkPreview'>['rows'][number];
 
 const MB = 1_000_000;
+const KB = 1_000;
+
+/** The chosen file as it was read: what the preview says it checked. */
+interface ChosenFile {
+  name: string;
+  size: number;
+  modified: number;
+}
 
 /** A refusal of the file in the desk's language, with the phrases said inside it (the file's kind, the header's columns). */
 const refusalWords = (e: unknown): string => (e instanceof StationError && e.sentence ? sentenceWords(e.sentence, e.message) : errorWords(e));
@@ -34,9 +42,14 @@ export function BulkPanel() {
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const [results, setResults] = useState<SkuResult[]>();
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
+  const [chosen, setChosen] = useState<ChosenFile>();
+  const resultsRef = useRef<HTMLTableElement>(null);
+  // The results come next to Apply, and into view as they arrive.
+  useEffect(() => resultsRef.current?.scrollIntoView?.({ block: 'nearest' }), [results]);
 
-  function reset(nextCsv: string, nextKind: Kind = kind) {
+  function reset(nextCsv: string, nextKind: Kind = kind, file?: ChosenFile) {
     setCsv(nextCsv);
+    setChosen(file);
     setKind(nextKind);
     setPreview(undefined);
     setResults(undefined);
@@ -46,14 +59,16 @@ export function BulkPanel() {
   async function readFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
+    // Emptied at once: choosing the same file again (exported, edited in a spreadsheet, saved) must
+    // fire again and be read afresh, not leave the text of the first reading.
+    e.target.value = '';
     // Refused before reading: a file past the station's limit would be refused whole anyway.
     if (file.size > MAX_BULK_FILE_CHARS) {
       reset('');
-      e.target.value = '';
       setNote({ ok: false, text: t('listings.bulk.tooBig', { file: file.name, size: fmt.number(file.size / MB, 1), max: fmt.number(MAX_BULK_FILE_CHARS / MB) }) });
       return;
     }
-    reset(await file.text());
+    reset(await file.text(), kind, { name: file.name, size: file.size, modified: file.lastModified });
     setNote({ ok: true, text: t('listings.bulk.read', { file: file.name }) });
   }
 
@@ -89,6 +104,8 @@ export function BulkPanel() {
         setResults([...all]);
         setProgress({ done: i + 1, total: parts.length });
       }
+      // Applied: the preview's changes are made, so Apply has nothing left to apply until the next preview.
+      setPreview(undefined);
       const failed = all.filter((r) => r.status === 'failure').length;
       setNote({ ok: failed === 0, text: failed === 0 ? t('listings.bulk.allChanged', { count: all.length }) : t('listings.bulk.someRefused', { changed: all.length - failed, count: all.length, failed }) });
     } catch (err) {
@@ -124,7 +141,7 @@ export function BulkPanel() {
           <legend>{t('listings.bulk.what')}</legend>
           {(['price', 'inventory'] as const).map((k) => (
             <label key={k} className="check">
-              <input type="radio" name="bulk-kind" checked={kind === k} onChange={() => reset(csv, k)} /> {k === 'price' ? t('listings.bulk.prices') : t('listings.bulk.stockKind')}
+              <input type="radio" name="bulk-kind" checked={kind === k} onChange={() => reset(csv, k, chosen)} /> {k === 'price' ? t('listings.bulk.prices') : t('listings.bulk.stockKind')}
             </label>
           ))}
         </fieldset>
@@ -155,9 +172,30 @@ export function BulkPanel() {
           <progress id="bulk-progress" max={progress.total} value={progress.done} />
         </div>
       ) : null}
+      {note ? <ResultLine {...note} /> : null}
+      {results && results.length > 0 ? (
+        <table ref={resultsRef}>
+          <caption>{t('listings.bulk.results')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">{t('listings.bulk.colResult')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r, i) => (
+              <tr key={`${r.sku}-${i}`}>
+                <td>{r.sku}</td>
+                <td>{skuResultWords(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {preview ? (
         <>
           <p role="status">
+            {chosen ? `${t('listings.bulk.fromFile', { file: chosen.name, size: fmt.number(chosen.size / KB, 1), modified: fmt.shortDateTime(chosen.modified) })} ` : ''}
             {`${t('listings.bulk.changing', { count: changing, total: preview.length })} `}
             {problems.length === 0 ? t('listings.bulk.noProblems') : t('listings.bulk.problems', { count: problems.length, rows: problems.map((r) => t('listings.bulk.rowN', { row: r.row })).join(', ') })}
           </p>
@@ -183,26 +221,6 @@ export function BulkPanel() {
             </tbody>
           </table>
         </>
-      ) : null}
-      {note ? <ResultLine {...note} /> : null}
-      {results && results.length > 0 ? (
-        <table>
-          <caption>{t('listings.bulk.results')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">{t('listings.bulk.colResult')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((r, i) => (
-              <tr key={`${r.sku}-${i}`}>
-                <td>{r.sku}</td>
-                <td>{skuResultWords(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
       ) : null}
     </section>
   );

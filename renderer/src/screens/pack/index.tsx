@@ -13,6 +13,7 @@ import { followDesk, pack, putAside, removeSerial, scan, undoLastScan, useDeskSt
 import { BarcodePrompt } from './barcode-prompt.js';
 import { LabelJobs } from './label-jobs.js';
 import { MeasurePanel } from './measure-panel.js';
+import { ReprintOffer } from './reprint-offer.js';
 import { ScanField, refocusScanAfter } from './scan-field.js';
 import { UnitLines } from './unit-lines.js';
 import { WavePanel } from './wave-panel.js';
@@ -89,6 +90,7 @@ export default function PackScreen() {
             {deskWords(view.feedback)}
           </div>
         ) : null}
+        {view?.reprint && !session ? <ReprintOffer shipmentId={view.reprint} /> : null}
         {doubleRead ? (
           <p className="double-read" role="note" aria-label={t('pack.doubleRead')}>
             {doubleRead}

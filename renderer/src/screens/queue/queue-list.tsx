@@ -27,15 +27,21 @@ export interface QueueListProps {
 
 function RowBody({ row, now }: { row: QueueRow; now: number }) {
   const { t } = useT();
+  // Ready to dispatch: the packing is done, it waits for the courier; its dispatch-by date is no packing deadline.
+  const pickup = row.status === 'READY_TO_DISPATCH';
   const due = dispatchCountdown(row.dispatchByDate, now);
   const notBefore = Date.parse(row.dispatchAfterDate) > now;
   return (
     <>
       <span className="row-id">{row.shipmentId}</span>
-      <span className={due.overdue ? 'countdown overdue' : due.soon ? 'countdown soon' : 'countdown'}>
-        {due.overdue ? '⚠ ' : ''}
-        {due.text}
-      </span>
+      {pickup ? (
+        <span className="countdown pickup">{t('queue.waitsForPickup', { at: shortDateTime(row.dispatchByDate) })}</span>
+      ) : (
+        <span className={due.overdue ? 'countdown overdue' : due.soon ? 'countdown soon' : 'countdown'}>
+          {due.overdue ? '⚠ ' : ''}
+          {due.text}
+        </span>
+      )}
       <span className="row-state">{stateWords(row.status)}</span>
       <span className="row-what">
         {t('queue.units', { count: row.units, what: row.titles[0] ?? row.skus[0] ?? '' })}
