@@ -112,9 +112,15 @@ export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
  * the HTTPS port and the PEM certificate and key it serves. The secret path token is a secret,
  * not a setting.
  */
+/** The receiver's bind address: every network address of the computer, or only its own (127.0.0.1). */
+export const ReceiverHost = z.enum(['0.0.0.0', '127.0.0.1']);
+export type ReceiverHost = z.infer<typeof ReceiverHost>;
+
 export const PushReceiverSettings = z.object({
   enabled: z.boolean().default(false),
   port: z.number().int().min(1, schemaMessage(keyed('settings.problem.port'))).max(65_535, schemaMessage(keyed('settings.problem.port'))).default(9443),
+  /** Where it listens, as the lead chose in Setup: every address (a router forwards to this computer) or this computer only (a proxy on it). */
+  host: ReceiverHost.default('0.0.0.0'),
   certFile: z.string().trim().default(''),
   keyFile: z.string().trim().default(''),
   /** The public https address the marketplace reaches (a router's forwarded port, a proxy); empty: this computer's. */
