@@ -2,10 +2,12 @@
 // is configured) built over the data folder, served with the built renderer by the host. Used by
 // `npm run web`, by `npm start` when no Electron runtime is installed, and by tests.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BROWSER_LOG_FILE, openRedactedLog } from '../station/composition/redacted-log.js';
 import { openStores } from '../station/station.js';
 import { buildStation, type BuildStationOptions, type BuiltStation } from './compose.js';
 import { startHost, type RunningHost } from './host-server.js';
+import { SESSIONS_FILE } from './browser-sessions.js';
 import { pageKey } from './page-access.js';
 
 export interface BrowserModeOptions {
@@ -63,7 +65,7 @@ export async function startBrowserMode(options: BrowserModeOptions & { version: 
   try {
     // The install's key: the page token is the same after a restart on the same port, so an open tab carries on.
     const key = pageKey(options.dataDir);
-    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, key, log });
+    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, key, sessionsFile: join(options.dataDir, SESSIONS_FILE), log });
   } catch (e) {
     await station.stop();
     throw e;
