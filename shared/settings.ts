@@ -242,6 +242,11 @@ export const StationSettings = z.object({
       /** Minutes without a scan or a key press after which the signed-in operator is signed out; 0: never. */
       idleMinutes: z.number().int().min(0).max(720, schemaMessage(keyed('settings.problem.idle', { max: 720 }))).default(15),
       /**
+       * A scanned badge alone signs its operator in (the packers' quick way); off, the desk asks
+       * for the name and PIN as well, so a copied badge is not enough.
+       */
+      badgeAlone: z.boolean().default(true),
+      /**
        * Who is signed in (their id, never a PIN), and when they were last active: a restart
        * signs them back in unless the idle minutes ran out meanwhile.
        */
