@@ -112,9 +112,15 @@ export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
  * the HTTPS port and the PEM certificate and key it serves. The secret path token is a secret,
  * not a setting.
  */
+/** The receiver's bind address: every network address of the computer, or only its own (127.0.0.1). */
+export const ReceiverHost = z.enum(['0.0.0.0', '127.0.0.1']);
+export type ReceiverHost = z.infer<typeof ReceiverHost>;
+
 export const PushReceiverSettings = z.object({
   enabled: z.boolean().default(false),
   port: z.number().int().min(1, schemaMessage(keyed('settings.problem.port'))).max(65_535, schemaMessage(keyed('settings.problem.port'))).default(9443),
+  /** Where it listens, as the lead chose in Setup: every address (a router forwards to this computer) or this computer only (a proxy on it). */
+  host: ReceiverHost.default('0.0.0.0'),
   certFile: z.string().trim().default(''),
   keyFile: z.string().trim().default(''),
   /** The public https address the marketplace reaches (a router's forwarded port, a proxy); empty: this computer's. */
@@ -235,6 +241,11 @@ export const StationSettings = z.object({
     .object({
       /** Minutes without a scan or a key press after which the signed-in operator is signed out; 0: never. */
       idleMinutes: z.number().int().min(0).max(720, schemaMessage(keyed('settings.problem.idle', { max: 720 }))).default(15),
+      /**
+       * A scanned badge alone signs its operator in (the packers' quick way); off, the desk asks
+       * for the name and PIN as well, so a copied badge is not enough.
+       */
+      badgeAlone: z.boolean().default(true),
       /**
        * Who is signed in (their id, never a PIN), and when they were last active: a restart
        * signs them back in unless the idle minutes ran out meanwhile.

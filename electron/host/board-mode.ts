@@ -2,6 +2,7 @@
 // token, cookie and Origin checks) serving the renderer's board page and a contract that answers
 // the board's two read-only commands and refuses every other one. No journal, no marketplace, no
 // devices are opened: a lead's screen on a machine with no desk (`npm run web -- --board`).
+import { join } from 'node:path';
 import { CallMessage, type ReplyMessage } from '../../shared/contract/wire.js';
 import { CONTRACT_ERRORS } from '../../shared/contract/define.js';
 import { boardHandlers, lazyBoard } from '../station/app/handlers/board-handlers.js';
@@ -10,6 +11,7 @@ import { openBoardSource, type BoardSourceOptions } from '../station/warehouse/b
 import { resolveWarehouseConfig } from '../station/warehouse/warehouse-config.js';
 import { openStores } from '../station/station.js';
 import { startHost, type DispatcherLike, type RunningHost } from './host-server.js';
+import { BOARD_SESSIONS_FILE } from './browser-sessions.js';
 import { pageKey } from './page-access.js';
 
 /** The board page of the renderer (renderer/src/main.tsx shows the board alone there). */
@@ -61,7 +63,7 @@ export async function startBoardMode(options: BoardModeOptions): Promise<Running
   const dispatcher = boardOnlyDispatcher(new Dispatcher(boardHandlers(board, true)));
   let host: RunningHost;
   try {
-    host = await startHost({ dispatcher, hub, rendererDir: options.rendererDir, port: options.port, key: pageKey(options.dataDir), landing: BOARD_PAGE, log: options.log });
+    host = await startHost({ dispatcher, hub, rendererDir: options.rendererDir, port: options.port, key: pageKey(options.dataDir), sessionsFile: join(options.dataDir, BOARD_SESSIONS_FILE), landing: BOARD_PAGE, log: options.log });
   } catch (error) {
     await board.stop();
     throw error;

@@ -2,9 +2,12 @@
 // is configured) built over the data folder, served with the built renderer by the host. Used by
 // `npm run web`, by `npm start` when no Electron runtime is installed, and by tests.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BROWSER_LOG_FILE, openRedactedLog } from '../station/composition/redacted-log.js';
 import { openStores } from '../station/station.js';
 import { buildStation, type BuildStationOptions, type BuiltStation } from './compose.js';
 import { startHost, type RunningHost } from './host-server.js';
+import { SESSIONS_FILE } from './browser-sessions.js';
 import { pageKey } from './page-access.js';
 
 export interface BrowserModeOptions {
@@ -23,6 +26,8 @@ export interface BrowserModeOptions {
 export interface RunningBrowserMode {
   host: RunningHost;
   station: BuiltStation;
+  /** The station's log: logs/browser.log in the data folder (masked), and options.log. */
+  log(line: string): void;
   stop(): Promise<void>;
 }
 
@@ -38,22 +43,29 @@ export function appVersion(packageJsonPath: string): string {
 
 export async function startBrowserMode(options: BrowserModeOptions & { version: string }): Promise<RunningBrowserMode> {
   const stores = openStores(options.dataDir);
+  // Masked as the desktop app's log is: the values the secret store holds, and secret shapes.
+  const file = openRedactedLog(options.dataDir, BROWSER_LOG_FILE);
+  const secrets = file.watch(stores.secrets);
+  const log = (line: string) => {
+    file.line(line);
+    options.log?.(file.redact(line));
+  };
   const station = await buildStation({
     dataDir: options.dataDir,
     settings: stores.settings,
-    secrets: stores.secrets,
+    secrets,
     version: options.version,
     demo: options.demo,
     simulators: options.simulators,
     extra: options.extra,
-    log: options.log,
+    log,
   });
   await station.start();
   let host: RunningHost;
   try {
     // The install's key: the page token is the same after a restart on the same port, so an open tab carries on.
     const key = pageKey(options.dataDir);
-    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, key, log: options.log });
+    host = await startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: options.rendererDir, port: options.port, key, sessionsFile: join(options.dataDir, SESSIONS_FILE), log });
   } catch (e) {
     await station.stop();
     throw e;
@@ -62,6 +74,7 @@ export async function startBrowserMode(options: BrowserModeOptions & { version: 
   return {
     host,
     station,
+    log,
     stop: () => (stopping ??= host.close().then(() => station.stop())),
   };
 }

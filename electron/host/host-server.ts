@@ -12,6 +12,7 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { EventMessage, ReplyMessage } from '../../shared/contract/wire.js';
 import type { CallContext } from '../station/app/dispatcher.js';
 import { rendererCsp } from '../shell/csp.js';
+import { BrowserSessions } from './browser-sessions.js';
 import { cookieValue, pageToken, sameSecret, setCookieHeader, withoutToken } from './page-access.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
@@ -39,6 +40,8 @@ export interface HostOptions {
   token?: string;
   /** The install's key (page-access.ts): the token survives restarts on the same port. A random one otherwise. */
   key?: string;
+  /** Where the page sessions are kept (browser-sessions.ts); in memory when absent. */
+  sessionsFile?: string;
   log?: (line: string) => void;
   /** Where a bare "/" is sent (the board-only host sends it to the board page). */
   landing?: string;
@@ -60,32 +63,34 @@ export function newLaunchToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** The page's token: in the address (programs, the first load) or in its cookie. */
-function presentedToken(req: Pick<IncomingMessage, 'url' | 'headers'>, port: number): string {
+/** The token in the address (programs), or a session of this port in the cookie (pages). */
+function presentsAccess(req: Pick<IncomingMessage, 'url' | 'headers'>, port: number, token: string, sessions: BrowserSessions): boolean {
   const url = new URL(req.url ?? '/', 'http://host');
-  return url.searchParams.get('token') ?? cookieValue(req.headers, port) ?? '';
+  const offered = url.searchParams.get('token');
+  if (offered !== null) return sameSecret(offered, token);
+  return sessions.valid(port, cookieValue(req.headers, port));
 }
 
 /** Decides an upgrade: undefined when allowed, else the reason (never echoing the token). */
-export function refuseUpgrade(req: Pick<IncomingMessage, 'url' | 'headers'>, port: number, token: string): string | undefined {
+export function refuseUpgrade(req: Pick<IncomingMessage, 'url' | 'headers'>, port: number, token: string, sessions: BrowserSessions): string | undefined {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname !== STATION_PATH) return 'not the station address';
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!hosts.includes(String(req.headers.host ?? '').toLowerCase())) return 'wrong Host';
   const origin = String(req.headers.origin ?? '').toLowerCase();
   if (!hosts.some((h) => origin === `http://${h}`)) return origin ? `foreign Origin ${origin}` : 'no Origin';
-  if (!sameSecret(presentedToken(req, port), token)) return 'wrong or missing token';
+  if (!presentsAccess(req, port, token, sessions)) return 'wrong or missing token';
   return undefined;
 }
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
 
 /** Page requests: the token in the address becomes a cookie, access is answered, the rest is the app. */
-function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: number; token: string; csp: string; rendererDir: string; landing?: string }): void {
+function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: number; token: string; sessions: BrowserSessions; csp: string; rendererDir: string; landing?: string }): void {
   const headers = securityHeaders(ctx.csp);
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname === ACCESS_PATH) {
-    const ok = sameSecret(cookieValue(req.headers, ctx.port) ?? '', ctx.token);
+    const ok = ctx.sessions.valid(ctx.port, cookieValue(req.headers, ctx.port));
     res.writeHead(ok ? 204 : 401, { ...headers, ...TEXT }).end(ok ? undefined : 'This page may not use the station: open the address the station printed when it started.\n');
     return;
   }
@@ -96,7 +101,7 @@ function servePage(req: IncomingMessage, res: ServerResponse, ctx: { port: numbe
       return;
     }
     // 303 to the same page without the token: the address bar and the history never keep it.
-    res.writeHead(303, { ...headers, ...TEXT, location: withoutToken(req.url ?? '/'), 'set-cookie': setCookieHeader(ctx.port, ctx.token) }).end();
+    res.writeHead(303, { ...headers, ...TEXT, location: withoutToken(req.url ?? '/'), 'set-cookie': setCookieHeader(ctx.port, ctx.sessions.open(ctx.port)) }).end();
     return;
   }
   if (ctx.landing && url.pathname === '/' && url.search === '') {
@@ -111,6 +116,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let port = 0;
   let token = '';
   let csp = '';
+  // Without a key there is nothing to outlive the run: the sessions stay in memory.
+  const sessions = new BrowserSessions(options.key ?? newLaunchToken(), options.key ? options.sessionsFile : undefined);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   const server = createServer((req, res) => {
@@ -119,11 +126,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(421, { ...securityHeaders(csp), 'content-type': 'text/plain; charset=utf-8' }).end('This station answers on 127.0.0.1 only.\n');
       return;
     }
-    servePage(req, res, { port, token, csp, rendererDir: options.rendererDir, landing: options.landing });
+    servePage(req, res, { port, token, sessions, csp, rendererDir: options.rendererDir, landing: options.landing });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const reason = refuseUpgrade(req, port, token);
+    const reason = refuseUpgrade(req, port, token, sessions);
     if (reason) {
       log(`host: refused a WebSocket (${reason})`);
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

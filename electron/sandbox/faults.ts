@@ -1,5 +1,6 @@
 // Fault injection for the sandbox (POST /sandbox/faults): latency, random failures of both kinds
-// the station must survive, and "commit but drop the answer" for testing idempotent retries.
+// the station must survive, "commit but drop the answer" for testing idempotent retries, and
+// "commit but garble the answer" (a 200 whose body does not parse).
 // Plugged into the pipeline through PipelineHooks.fault. Randomness comes from a seeded PRNG so
 // that a failing test can be replayed with the same sequence of faults.
 import { z } from 'zod';
@@ -26,6 +27,8 @@ export const FaultConfig = z.strictObject({
   /** Operations the latency and error rate apply to; all but the control API when absent. */
   operations: z.array(OperationName).optional(),
   dropResponses: z.strictObject({ operation: OperationName, count: z.number().int().min(1).max(MAX_DROP_COUNT) }).optional(),
+  /** The next `count` calls of the operation take effect and are answered 200 with a body cut short (not JSON). */
+  garbleResponses: z.strictObject({ operation: OperationName, count: z.number().int().min(1).max(MAX_DROP_COUNT) }).optional(),
 });
 export type FaultConfig = z.infer<typeof FaultConfig>;
 
@@ -49,14 +52,20 @@ export function createFaultInjector(seed: number, sleep: (ms: number) => Promise
   let config: FaultConfig = {};
   let rng: Rng = createRng(seed);
   let dropsLeft = 0;
+  let garblesLeft = 0;
 
   return {
     get config() {
-      return { ...config, ...(config.dropResponses ? { dropResponses: { ...config.dropResponses, count: dropsLeft } } : {}) };
+      return {
+        ...config,
+        ...(config.dropResponses ? { dropResponses: { ...config.dropResponses, count: dropsLeft } } : {}),
+        ...(config.garbleResponses ? { garbleResponses: { ...config.garbleResponses, count: garblesLeft } } : {}),
+      };
     },
     configure(next) {
       config = next;
       dropsLeft = next.dropResponses?.count ?? 0;
+      garblesLeft = next.garbleResponses?.count ?? 0;
       // Re-seeding on every change makes "configure, then run" reproducible run after run.
       rng = createRng(seed);
     },
@@ -68,6 +77,10 @@ export function createFaultInjector(seed: number, sleep: (ms: number) => Promise
       if (config.dropResponses && dropsLeft > 0 && config.dropResponses.operation === operation) {
         dropsLeft -= 1;
         return { kind: 'drop' };
+      }
+      if (config.garbleResponses && garblesLeft > 0 && config.garbleResponses.operation === operation) {
+        garblesLeft -= 1;
+        return { kind: 'garble' };
       }
       if (applies && config.errorRate && rng.next() < config.errorRate) return errorDecision(config.errorKind ?? '5xx', operation);
       return { kind: 'none' };

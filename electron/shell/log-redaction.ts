@@ -12,6 +12,8 @@ const SECRET_KEY = /(token|secret|password|passwd|authori[sz]ation|cookie|api[-_
 const PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, `$1 ${REDACTED}`],
   [/([?&#](?:access_token|refresh_token|client_secret|code|token|state)=)[^&#\s"']+/gi, `$1${REDACTED}`],
+  // A password inside an address (postgres://station:password@host).
+  [/([a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s/]+@/gi, `$1${REDACTED}@`],
   [/("?(?:access_?token|refresh_?token|app_?secret|client_?secret|password|authorization)"?\s*[:=]\s*"?)[^"',}\s]+/gi, `$1${REDACTED}`],
 ];
 

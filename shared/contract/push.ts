@@ -2,11 +2,13 @@
 // goes out once, in the answer of the save that made it (for the marketplace's subscription
 // form), and never again: views say only whether one is stored.
 import { z } from 'zod';
+import { ReceiverHost } from '../settings.js';
 import { command, event, KeyedSentence, NoArgs } from './define.js';
 
 export const ReceiverForm = z.object({
   enabled: z.boolean(),
   port: z.number().int().min(1).max(65_535),
+  host: ReceiverHost,
   certFile: z.string().trim().max(4096),
   keyFile: z.string().trim().max(4096),
   publicUrl: z.string().trim().max(2000),

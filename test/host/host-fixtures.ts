@@ -40,8 +40,8 @@ export function builtPage(): string {
   return dir;
 }
 
-export async function startTestHost(station: TestStation, extra: { port?: number; token?: string; key?: string; rendererDir?: string } = {}): Promise<RunningHost> {
-  return startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: extra.rendererDir ?? builtPage(), port: extra.port, token: extra.token, key: extra.key });
+export async function startTestHost(station: TestStation, extra: { port?: number; token?: string; key?: string; rendererDir?: string; sessionsFile?: string } = {}): Promise<RunningHost> {
+  return startHost({ dispatcher: station.dispatcher, hub: station.hub, rendererDir: extra.rendererDir ?? builtPage(), port: extra.port, token: extra.token, key: extra.key, sessionsFile: extra.sessionsFile });
 }
 
 /** Opens a ws client; resolves when open, rejects with the HTTP status when refused. */

@@ -97,3 +97,44 @@ describe('a listing of the queue', () => {
     expect(listing.settle(answerOf('S1'), scope).has('S2')).toBe(false);
   });
 });
+
+describe('a notification is a hint, the marketplace the truth', () => {
+  const clock = { now: () => new Date('2026-11-24T04:31:00.000Z') };
+  function desk(initial: string[], reads: Record<string, ShipmentWire>, answer: () => Map<string, QueueRow>) {
+    let rows: Map<string, QueueRow> | undefined = new Map(initial.map((id) => [id, toQueueRow(record(id))]));
+    const readIds: string[] = [];
+    const access: QueueAccess = {
+      current: () => (rows ? { rows, scope } : undefined),
+      publish: (next) => void (rows = next),
+      read: async (id) => (readIds.push(id), reads[id]),
+      relist: async () => {
+        rows = answer();
+        return { rows, startedAt: clock.now().getTime() };
+      },
+      republish: () => undefined,
+    };
+    return { follow: queueHook(access, clock), rows: () => rows!, readIds };
+  }
+
+  it('a notification dated in 2099 (stored before the receiver refused such) only makes the desk read the shipment, and a later genuine one applies', async () => {
+    const d = desk(['S1'], { S1: record('S1') }, () => answerOf('S1'));
+    await d.follow.apply(envelope('S1', 'shipment_hold', { hold: true }, '2099-01-01T00:00:00.000Z'));
+    expect(d.readIds).toEqual(['S1']);
+    expect(d.rows().get('S1')?.hold).toBe(false);
+    await d.follow.apply(envelope('S1', 'shipment_hold', { hold: true }, '2026-11-24T10:00:30.000+05:30'));
+    expect(d.rows().has('S1')).toBe(false);
+  });
+
+  it('a reconciliation overrides what a notification said, so a later genuine one applies', async () => {
+    // A hold dated two minutes ahead of the desk's clock (within what clocks drift): taken.
+    const d = desk(['S1'], {}, () => answerOf('S1'));
+    await d.follow.apply(envelope('S1', 'shipment_hold', { hold: true }, '2026-11-24T10:03:00.000+05:30'));
+    expect(d.rows().has('S1')).toBe(false);
+    // The marketplace says S1 is not held: its answer wins.
+    await d.follow.relist();
+    expect(d.rows().get('S1')?.hold).toBe(false);
+    // A genuine hold a minute later is applied, though older than the notification the answer replaced.
+    await d.follow.apply(envelope('S1', 'shipment_hold', { hold: true }, '2026-11-24T10:02:00.000+05:30'));
+    expect(d.rows().has('S1')).toBe(false);
+  });
+});

@@ -61,7 +61,7 @@ describe('the receiver of a desk alone, from Setup', () => {
   it('says in words what is wrong with the certificate and key', async () => {
     const other = await generateTls();
     const old = await generateTls(new Date(Date.now() - 11 * YEAR_MS));
-    const form = { enabled: true, port, publicUrl: '' };
+    const form = { enabled: true, port, host: '127.0.0.1' as const, publicUrl: '' };
     const check = async (certFile: string, keyFile: string) => (await desk.api.invoke('push.receiver.check', { ...form, certFile, keyFile })).sentence;
     expect(await check('', key)).toEqual({ key: 'push.check.certMissing' });
     expect(await check(join(work, 'nowhere.pem'), key)).toEqual({ key: 'push.check.certUnreadable', params: { path: join(work, 'nowhere.pem') } });
@@ -75,8 +75,8 @@ describe('the receiver of a desk alone, from Setup', () => {
   });
 
   it('turned on, it shows the subscription URL once, and the sandbox delivers to it', async () => {
-    const saved = await desk.api.invoke('push.receiver.save', { enabled: true, port, certFile: cert, keyFile: key, publicUrl: '' });
-    expect(saved.view).toMatchObject({ state: 'listening', address: `https://localhost:${port}`, tokenStored: true, stored: 0 });
+    const saved = await desk.api.invoke('push.receiver.save', { enabled: true, port, host: '127.0.0.1' as const, certFile: cert, keyFile: key, publicUrl: '' });
+    expect(saved.view).toMatchObject({ state: 'listening', address: `https://127.0.0.1:${port}`, tokenStored: true, stored: 0 });
     const url = saved.subscriptionUrl!;
     expect(url).toMatch(new RegExp(`^https://localhost:${port}/push/[A-Za-z0-9_-]{43}$`));
     const token = url.split('/push/')[1];
@@ -93,7 +93,7 @@ describe('the receiver of a desk alone, from Setup', () => {
     expect(view.lastNotificationAt).toBeDefined();
 
     // Saving again keeps the token and does not show it.
-    const again = await desk.api.invoke('push.receiver.save', { enabled: true, port, certFile: cert, keyFile: key, publicUrl: '' });
+    const again = await desk.api.invoke('push.receiver.save', { enabled: true, port, host: '127.0.0.1' as const, certFile: cert, keyFile: key, publicUrl: '' });
     expect(again.subscriptionUrl).toBeUndefined();
     // Never in an event, a log line, or a file of the data folder in the clear.
     expect(JSON.stringify(desk.events)).not.toContain(token);
@@ -107,14 +107,14 @@ describe('the receiver of a desk alone, from Setup', () => {
     desk = await start();
     await until('the receiver listening again', async () => (await desk.api.invoke('push.receiver', {})).state === 'listening', 10_000);
     const view = await desk.api.invoke('push.receiver', {});
-    expect(view.settings).toEqual({ enabled: true, port, certFile: cert, keyFile: key, publicUrl: '' });
+    expect(view.settings).toEqual({ enabled: true, port, host: '127.0.0.1' as const, certFile: cert, keyFile: key, publicUrl: '' });
     await desk.api.invoke('queue.list', {});
     const [id] = (await sb.call('POST', '/sandbox/shipments', { body: { count: 1, locationId: sb.info.locations[0], kind: 'plain', serviceProfile: 'NON_FBF' } })).json.shipmentIds as string[];
     await until('the old subscription still delivers', () => ids().includes(id), 10_000);
     expect(url.subscriptions).toHaveLength(1);
 
     // Off: the receiver stops (the port is free again).
-    const off = await desk.api.invoke('push.receiver.save', { enabled: false, port, certFile: cert, keyFile: key, publicUrl: '' });
+    const off = await desk.api.invoke('push.receiver.save', { enabled: false, port, host: '127.0.0.1' as const, certFile: cert, keyFile: key, publicUrl: '' });
     expect(off.view.state).toBe('off');
     const server = createServer();
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '0.0.0.0', resolve));

@@ -86,7 +86,7 @@ describe('Setup -> Live updates', () => {
     const link = (await screen.findByLabelText('Subscription link')) as HTMLInputElement;
     expect(link.value).toMatch(new RegExp(`^https://localhost:${port}/push/[A-Za-z0-9_-]{43}$`));
     const token = link.value.split('/push/')[1];
-    expect(await screen.findByText(`Listening on https://localhost:${port}.`, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(`Listening on https://0.0.0.0:${port}.`, { exact: false })).toBeTruthy();
     expect((await app.api.invoke('push.receiver', {})).state).toBe('listening');
     await user.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByLabelText('Subscription link')).toBeNull();
@@ -96,6 +96,6 @@ describe('Setup -> Live updates', () => {
     expect(await screen.findByText(/A secret link is set up/)).toBeTruthy();
     expect(document.body.innerHTML).not.toContain(token);
     expect((screen.getByLabelText('Certificate file (PEM)') as HTMLInputElement).value).toBe(cert);
-    await app.api.invoke('push.receiver.save', { enabled: false, port, certFile: cert, keyFile: key, publicUrl: '' });
+    await app.api.invoke('push.receiver.save', { enabled: false, port, host: '127.0.0.1', certFile: cert, keyFile: key, publicUrl: '' });
   });
 });

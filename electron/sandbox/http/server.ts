@@ -17,7 +17,9 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 export type FaultDecision =
   | { kind: 'none' }
   | { kind: 'error'; result: RouteResult }
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** Commit, then answer 200 with a JSON content type and a body cut off mid-way. */
+  | { kind: 'garble' };
 
 export interface PipelineHooks {
   /** Decides a fault for a call before it runs; latency is awaited inside. */
@@ -74,6 +76,11 @@ export function createRequestListener(world: World, routes: readonly RouteDef[],
       if (fault.kind === 'drop') {
         // "commit but drop the response": the change is made and persisted, the answer is lost.
         req.socket.destroy();
+        return;
+      }
+      if (fault.kind === 'garble') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(result.json ?? {}).slice(0, 20));
         return;
       }
       send(res, result);

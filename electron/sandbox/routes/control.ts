@@ -188,7 +188,7 @@ export const controlRoutes: RouteDef[] = [
     method: 'POST',
     path: '/sandbox/faults',
     auth: 'loopback',
-    summary: 'Injects latency, errors (5xx or DEPENDENT_SYSTEM_CALL_FAILED) or dropped answers; {} clears.',
+    summary: 'Injects latency, errors (5xx or DEPENDENT_SYSTEM_CALL_FAILED), dropped or garbled answers; {} clears.',
     request: FaultConfig,
     response: z.object({ faults: FaultConfig }),
     handler: (ctx) => {

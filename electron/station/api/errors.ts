@@ -73,6 +73,21 @@ export function transportFailure(cause: unknown, what: string, mutating: boolean
   });
 }
 
+/**
+ * A 2xx to a call that changes something, whose answer cannot be read (not JSON, or not the shape
+ * the interface defines): the marketplace took the request, so it may have done it. Like a lost
+ * answer, it is of unknown outcome: read the state back, never send it again blindly.
+ */
+export function unreadableChangeAnswer(what: string, status: number, cause?: unknown, detail = 'it could not be read'): MarketplaceError {
+  return new MarketplaceError({
+    kind: 'schema',
+    status,
+    message: `The marketplace answered ${what} with ${status} but ${detail}: whether it was carried out is not known until the marketplace's state is read back.`,
+    outcomeUnknown: true,
+    cause,
+  });
+}
+
 /** "…has expired (CERT_HAS_EXPIRED)." : the code the IT person can search for, inside the sentence. */
 function withCode(sentence: string, code: string | undefined): string {
   return code ? `${sentence.replace(/\.$/, '')} (${code}).` : sentence;

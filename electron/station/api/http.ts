@@ -4,7 +4,7 @@
 // `fetch` is injected: Electron's net.fetch in production (it honours the system proxy), undici
 // with a pinned Agent in Node.
 import { Agent, fetch as undiciFetch } from 'undici';
-import { MarketplaceError, describeErrorBody, transportFailure } from './errors.js';
+import { MarketplaceError, describeErrorBody, transportFailure, unreadableChangeAnswer } from './errors.js';
 import { Limiter } from './concurrency.js';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry.js';
 
@@ -15,7 +15,52 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export interface FetchResponseLike {
   status: number;
   headers: { get(name: string): string | null };
+  /** The body as it arrives (undici and Electron's net.fetch both give it): read up to the cap. */
+  body?: ReadableStream<Uint8Array> | null;
   arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * The largest answer read from the marketplace. The biggest the interface gives are merged label
+ * and invoice PDFs of a batch (a few MB); an answer past this is not one of them, and reading it
+ * whole would only fill the desk's memory.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+class AnswerTooLarge extends Error {}
+
+/** Reads the body, giving up as soon as it passes `limit` (declared or counted). */
+async function readCapped(res: FetchResponseLike, limit: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLarge();
+  }
+  if (!res.body) {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (bytes.length > limit) throw new AnswerTooLarge();
+    return bytes;
+  }
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge();
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
 }
 
 export type FetchLike = (
@@ -84,6 +129,8 @@ export interface HttpResponse {
   contentType: string;
   json: unknown;
   bytes: Uint8Array;
+  /** It answers a call that changes something (parse.ts: an answer it cannot read leaves the outcome unknown). */
+  mutating: boolean;
 }
 
 export interface MarketplaceHttpOptions {
@@ -93,6 +140,8 @@ export interface MarketplaceHttpOptions {
   maxConcurrent?: number;
   retry?: RetryPolicy;
   timeoutMs?: number;
+  /** MAX_ANSWER_BYTES unless given. */
+  maxAnswerBytes?: number;
 }
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
@@ -134,6 +183,18 @@ export class MarketplaceHttp {
     }
   }
 
+  private tooLarge(req: HttpRequest, status: number): MarketplaceError {
+    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    const what = `${req.method} ${req.path}`;
+    const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit} bytes`;
+    if (status >= 200 && status < 300 && req.mutating) return unreadableChangeAnswer(what, status, undefined, `its answer is larger than ${size} and was not read`);
+    return new MarketplaceError({
+      kind: 'schema',
+      status,
+      message: `The marketplace's answer to ${what} is larger than ${size}, more than any answer of the seller interface, so it was not read. Check the marketplace address; if it is right, tell the marketplace's support.`,
+    });
+  }
+
   private async sendOnce(req: HttpRequest, token: string): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
@@ -154,20 +215,25 @@ export class MarketplaceHttp {
         body,
         signal: AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
       });
-      bytes = new Uint8Array(await res.arrayBuffer());
+      bytes = await readCapped(res, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
     } catch (cause) {
+      if (cause instanceof AnswerTooLarge) throw this.tooLarge(req, res!.status);
       throw transportFailure(cause, `${req.method} ${req.path}`, req.mutating, new URL(this.url(req.path)));
     }
     const contentType = res.headers.get('content-type') ?? '';
     let json: unknown;
+    const accepted = res.status >= 200 && res.status < 300;
     if (contentType.includes('json') && bytes.length > 0) {
       try {
         json = JSON.parse(new TextDecoder().decode(bytes));
       } catch (cause) {
+        // A 2xx to a change says it was taken; an answer that does not parse cannot say how it
+        // went, so the change is of unknown outcome (read back), never failed.
+        if (accepted && req.mutating) throw unreadableChangeAnswer(`${req.method} ${req.path}`, res.status, cause);
         throw new MarketplaceError({ kind: 'schema', status: res.status, message: `The marketplace sent malformed JSON for ${req.method} ${req.path}.`, cause });
       }
     }
-    if (res.status >= 200 && res.status < 300) return { status: res.status, contentType, json, bytes };
+    if (accepted) return { status: res.status, contentType, json, bytes, mutating: req.mutating };
 
     const { code, message } = describeErrorBody(json);
     // DEPENDENT_SYSTEM_CALL_FAILED says the request was not carried out, so it is retried for

@@ -20,7 +20,7 @@ import type { InternalState } from '../../../shared/api/enums.js';
 import { chunk, mapLimit } from './concurrency.js';
 import { MarketplaceError } from './errors.js';
 import type { MarketplaceHttp } from './http.js';
-import { parseAnswer } from './parse.js';
+import { parseAnswer, parseChangeAnswer } from './parse.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 const BATCH_CONCURRENCY = 3;
@@ -70,7 +70,7 @@ export class ListingsClient {
       const body = Object.fromEntries(batch);
       try {
         const r = await this.http.send({ method: 'POST', path: LISTINGS_BASE_PATH + WRITE_PATHS[kind], body, contentType: JSON_UTF8, mutating: true });
-        Object.assign(out, parseAnswer(ListingChangeResponse, r.json, `listing ${kind}`));
+        Object.assign(out, parseChangeAnswer(ListingChangeResponse, r, `listing ${kind}`));
       } catch (e) {
         // A whole-batch refusal (400) names the failing JSON node; every SKU of it gets that error.
         if (e instanceof MarketplaceError && e.status === 400) {

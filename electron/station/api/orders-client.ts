@@ -22,7 +22,7 @@ import {
 } from '../../../shared/api/handover.js';
 import { chunk, mapLimit } from './concurrency.js';
 import type { MarketplaceHttp } from './http.js';
-import { parseAnswer } from './parse.js';
+import { parseAnswer, parseChangeAnswer } from './parse.js';
 import { mergePdfs } from './pdf-merge.js';
 
 const S = '/sellers';
@@ -210,7 +210,7 @@ export class OrdersClient {
 
   private async perShipment<T>(items: T[], build: (batch: T[]) => Parameters<MarketplaceHttp['send']>[0], operation: string): Promise<ShipmentProcessingResult[]> {
     const answers = await mapLimit(chunk(items, MAX_SHIPMENTS_PER_MUTATION), BATCH_CONCURRENCY, async (batch) =>
-      parseAnswer(ShipmentStatusResponse, (await this.http.send(build(batch))).json, operation).shipments,
+      parseChangeAnswer(ShipmentStatusResponse, await this.http.send(build(batch)), operation).shipments,
     );
     return answers.flat();
   }

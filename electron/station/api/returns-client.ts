@@ -26,7 +26,7 @@ import {
 } from '../../../shared/api/selfship.js';
 import { chunk, mapLimit } from './concurrency.js';
 import type { MarketplaceHttp } from './http.js';
-import { parseAnswer } from './parse.js';
+import { parseAnswer, parseChangeAnswer } from './parse.js';
 
 const S = '/sellers';
 const BATCH_CONCURRENCY = 4;
@@ -102,17 +102,17 @@ export class ReturnsClient {
 
   async otcStart(body: unknown) {
     const r = await this.http.send({ method: 'POST', path: `${S}/v3/returns/otc/start/details`, body, mutating: true });
-    return parseAnswer(ReturnOtcStartResponse, r.json, 'return OTC start');
+    return parseChangeAnswer(ReturnOtcStartResponse, r, 'return OTC start');
   }
 
   async otcEnd(body: unknown) {
     const r = await this.http.send({ method: 'POST', path: `${S}/v3/returns/otc/end/details`, body, mutating: true });
-    return parseAnswer(ReturnOtcEndResponse, r.json, 'return OTC end');
+    return parseChangeAnswer(ReturnOtcEndResponse, r, 'return OTC end');
   }
 
   private async act<T>(action: ReturnAction, items: T[], body: (batch: T[]) => unknown): Promise<ReturnActionResult[]> {
     const answers = await mapLimit(chunk(items, MAX_RETURNS_PER_REQUEST), BATCH_CONCURRENCY, async (batch) =>
-      parseAnswer(ReturnsActionResponse, (await this.http.send({ method: 'POST', path: `${S}/v2/returns/${action}`, body: body(batch), mutating: true })).json, `returns ${action}`)
+      parseChangeAnswer(ReturnsActionResponse, await this.http.send({ method: 'POST', path: `${S}/v2/returns/${action}`, body: body(batch), mutating: true }), `returns ${action}`)
         .returns,
     );
     return answers.flat();
@@ -149,11 +149,11 @@ export class SelfShipClient {
 
   private async shipments(path: string, body: unknown, op: string): Promise<SelfShipShipmentResult[]> {
     const r = await this.http.send({ method: 'POST', path: S + path, body, mutating: true });
-    return parseAnswer(SelfShipShipmentsResponse, r.json, op).shipments;
+    return parseChangeAnswer(SelfShipShipmentsResponse, r, op).shipments;
   }
 
   private async services(path: string, body: unknown, op: string): Promise<ServiceResult[]> {
     const r = await this.http.send({ method: 'POST', path: S + path, body, mutating: true });
-    return parseAnswer(ServiceResponse, r.json, op).services;
+    return parseChangeAnswer(ServiceResponse, r, op).services;
   }
 }

@@ -11,12 +11,18 @@ import { FileNotificationStore } from '../push/file-notification-store.js';
 import type { NotificationStore } from '../push/notification-store.js';
 import { PgNotificationStore } from '../push/pg-notification-store.js';
 import { pushPath, pushToken } from '../push/push-token.js';
-import { startPushReceiver } from '../push/receiver-server.js';
+import { listenWords, startPushReceiver } from '../push/receiver-server.js';
 import { checkSchema } from '../warehouse/migrations.js';
 import { resolveWarehouseConfig } from '../warehouse/warehouse-config.js';
 import { createWarehousePool, type WarehousePool } from '../warehouse/warehouse-pool.js';
 import { EXIT_FAILED, EXIT_USAGE, type Invocation } from './cli-args.js';
 import type { Output } from './cli-io.js';
+
+/**
+ * `station receive` runs behind the seller's reverse proxy on the same computer, so it listens on
+ * this computer only unless --host names another address (0.0.0.0: every address).
+ */
+export const DEFAULT_RECEIVE_HOST = '127.0.0.1';
 
 export interface ReceiveOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -72,11 +78,11 @@ export async function receiveCommand(stores: StationStores, inv: Invocation, out
   const token = pushToken(stores.secrets, o['new-token'] ?? false);
   const where = config.enabled ? `the warehouse database ${config.displayUrl}` : `this desk's data folder ${stores.dataDir}`;
   try {
-    const receiver = await startPushReceiver({ port: o.port, host: o.host, cert, key, token: token.token, store, allow, trustedProxies: proxies, log: (l) => out.progress(l) });
+    const receiver = await startPushReceiver({ port: o.port, host: o.host ?? DEFAULT_RECEIVE_HOST, cert, key, token: token.token, store, allow, trustedProxies: proxies, log: (l) => out.progress(l) });
     const base = o['public-url']?.replace(/\/+$/, '');
     const shown = token.created ? `${base ?? receiver.url.replace(/\/push\/.*$/, '')}${pushPath(token.token)}` : undefined;
     out.result({ port: receiver.port, store: config.enabled ? 'warehouse' : 'dataFolder', ...(shown ? { subscriptionUrl: shown } : {}), allow: allow?.text ?? null });
-    out.line(`Receiving push notifications on port ${receiver.port}, stored in ${where}.`);
+    out.line(`Receiving push notifications on ${listenWords(o.host ?? DEFAULT_RECEIVE_HOST, receiver.port)}, stored in ${where}.`);
     out.line(
       shown
         ? `Subscribe this URL with the marketplace (it is shown only now; it holds the secret path token): ${shown}`

@@ -11,6 +11,7 @@ import { openStation, openStores, reconcileOnStart, type Station, type StationSt
 import type { RetryPolicy } from '../api/retry.js';
 import { EXIT_FAILED, EXIT_USAGE, parseCli, type Invocation } from './cli-args.js';
 import { createOutput, type CliIo, type Output } from './cli-io.js';
+import { CLI_LOG_FILE, openRedactedLog } from '../composition/redacted-log.js';
 import { barcodesCommand } from './barcodes-commands.js';
 import { deviceCommand, printCommand } from './device-bridge.js';
 import { embeddedSandboxConnection } from './embedded-sandbox.js';
@@ -73,8 +74,19 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
     return EXIT_USAGE;
   }
   const inv = parsed.invocation;
-  const out = createOutput(io, inv.json);
   const dataDir = resolve(inv.dataDir ?? defaultDataDir(options.env ?? process.env));
+  // Every line on stderr is also kept in logs/station.log, both masked as the app's log is.
+  const file = openRedactedLog(dataDir, CLI_LOG_FILE);
+  file.learn((options.env ?? process.env).STATION_APP_SECRET);
+  const raw = io;
+  io = {
+    stdout: (line) => raw.stdout(line),
+    stderr: (line) => {
+      file.line(line);
+      raw.stderr(file.redact(line));
+    },
+  };
+  const out = createOutput(io, inv.json);
 
   if (['devices list', 'scale read', 'scanner listen'].includes(inv.command)) return deviceCommand(inv, io);
 
@@ -83,6 +95,9 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
   let connection: Connection | undefined;
   try {
     const stores = openStores(dataDir);
+    // The log learns every value the desk's secret store holds before it writes a line.
+    file.watch(stores.secrets);
+    file.line(`station ${argv.join(' ')}`);
     // The password stored for that very server needs no prompt.
     const stored = inv.warehouse !== undefined && warehousePasswordFor(stores.secrets, inv.warehouse) !== undefined;
     const given = await warehousePasswordInput({ env, cliUrl: inv.warehouse, passwordFile: inv.warehousePasswordFile, prompt: stored ? undefined : (options.prompt ?? terminalPrompt()) });

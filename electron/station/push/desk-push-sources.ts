@@ -13,7 +13,7 @@ import { FileNotificationStore } from './file-notification-store.js';
 import { PgNotificationStore } from './pg-notification-store.js';
 import { PgPushFeed } from './pg-push-feed.js';
 import { pushPath, pushToken, PUSH_TOKEN_SECRET } from './push-token.js';
-import { startPushReceiver, type ReceiverOutcome } from './receiver-server.js';
+import { listenWords, startPushReceiver, type ReceiverOutcome } from './receiver-server.js';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -44,13 +44,17 @@ export function followWarehousePushes(pushes: DeskPushes, pool: WarehousePool, c
 /** The desk's own receiver, from the environment of the app (see README "Push notifications"). */
 export interface LocalReceiverConfig {
   port: number;
-  host?: string;
+  /** The bind address (Setup's choice, or STATION_PUSH_HOST; 0.0.0.0 when that is not set). */
+  host: string;
   certFile: string;
   keyFile: string;
   allow?: string;
   trustedProxies?: string;
   publicUrl?: string;
 }
+
+/** A desk alone is reached through the shop's router, so by default it listens on every address (and says so). */
+export const DEFAULT_DESK_RECEIVER_HOST = '0.0.0.0';
 
 export const PUSH_ENV = {
   port: 'STATION_PUSH_PORT',
@@ -69,7 +73,7 @@ export function localReceiverFromEnv(env: Readonly<Record<string, string | undef
   const keyFile = env[PUSH_ENV.key];
   if (!certFile || !keyFile) throw new Error(`${PUSH_ENV.port} is set but ${PUSH_ENV.cert} and ${PUSH_ENV.key} (the receiver's PEM certificate and key) are not: the push receiver needs both.`);
   if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new Error(`${PUSH_ENV.port} must be a port number (1-65535), not "${port}".`);
-  return { port: Number(port), host: env[PUSH_ENV.host], certFile, keyFile, allow: env[PUSH_ENV.allow], trustedProxies: env[PUSH_ENV.proxies], publicUrl: env[PUSH_ENV.publicUrl] };
+  return { port: Number(port), host: env[PUSH_ENV.host] || DEFAULT_DESK_RECEIVER_HOST, certFile, keyFile, allow: env[PUSH_ENV.allow], trustedProxies: env[PUSH_ENV.proxies], publicUrl: env[PUSH_ENV.publicUrl] };
 }
 
 export interface LocalPushesOptions {
@@ -79,6 +83,7 @@ export interface LocalPushesOptions {
   log: (line: string) => void;
   /** Where the subscription URL is shown the one time it is made (stdout: never the log). */
   announce: (line: string) => void;
+  clock?: { now(): Date };
   /** Each request's outcome at the receiver. */
   onOutcome?: (outcome: ReceiverOutcome) => void;
   /** The receiver listens (its address, without the token), or could not start (why). */
@@ -89,7 +94,7 @@ export interface LocalPushesOptions {
 export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesOptions): Promise<Stoppable | undefined> {
   const { receiver: config } = options;
   if (!config && options.secrets.get(PUSH_TOKEN_SECRET) === undefined) return undefined;
-  const store = new FileNotificationStore(options.dataDir);
+  const store = new FileNotificationStore(options.dataDir, options.clock ? () => options.clock!.now() : undefined);
   store.subscribe((n) => void pushes.receive(n));
   store.follow();
   const source = pushes.addSource();
@@ -109,10 +114,11 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
         trustedProxies: config.trustedProxies ? parseAllowList(config.trustedProxies) : undefined,
         log: options.log,
         onOutcome: options.onOutcome,
+        clock: options.clock,
       });
       receiver = started;
-      options.onReceiver?.({ address: started.url.replace(/\/push\/.*$/, '') });
-      options.log(`Push notifications: this desk receives them on port ${started.port}.`);
+      options.onReceiver?.({ address: `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${started.port}` });
+      options.log(`Push notifications: this desk receives them on ${listenWords(config.host, started.port)}.`);
       if (token.created) {
         const base = config.publicUrl?.replace(/\/+$/, '') ?? started.url.replace(/\/push\/.*$/, '');
         options.announce(`Subscribe this URL with the marketplace (shown only now; it holds the secret path token): ${base}${pushPath(token.token)}`);

@@ -78,7 +78,7 @@ export function receiverFromSettings(settings: PushReceiverSettings, now: Date):
   if (!settings.enabled) return {};
   const tls = checkReceiverTls(settings.certFile, settings.keyFile, now);
   if (!tls.ok) return { problem: tls.problem };
-  return { config: { port: settings.port, certFile: settings.certFile, keyFile: settings.keyFile, publicUrl: settings.publicUrl || undefined }, certValidTo: tls.validTo };
+  return { config: { port: settings.port, host: settings.host, certFile: settings.certFile, keyFile: settings.keyFile, publicUrl: settings.publicUrl || undefined }, certValidTo: tls.validTo };
 }
 
 /** The subscription URL for the marketplace's form: the public address (or this computer's) and the token. */

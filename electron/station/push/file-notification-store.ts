@@ -4,8 +4,10 @@
 // a power cut. The keys of everything stored are read back on opening, so a redelivery after a
 // restart is still recognised. The desk in the same process is told through subscribe(); a desk
 // on the same data folder while `station receive` runs in a process of its own follows the file
-// (follow(): lines appended by the other process are read as they arrive).
-import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+// (follow(): lines appended by the other process are read as they arrive). prune() rewrites the
+// file without the old lines (a new file renamed over it): a follower sees another file and reads
+// it again from its start, taking only ids above those it has.
+import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { NotificationEnvelope } from '../../../shared/api/notifications.js';
 import { PRIVATE_FILE_MODE } from '../composition/private-files.js';
@@ -22,8 +24,9 @@ export class FileNotificationStore implements NotificationStore {
   private readonly byKey = new Map<string, number>();
   private readonly listeners = new Set<(n: StoredNotification) => void>();
   private readonly path: string;
-  /** Bytes of the file read so far. */
+  /** Bytes of the file read so far, and which file (its inode: prune() replaces it). */
   private offset = 0;
+  private inode: number | undefined;
   private watcher: { close(): void } | undefined;
   /** The file ends in a line cut short by a crash: the next line starts on a line of its own. */
   private cutShort = false;
@@ -31,6 +34,7 @@ export class FileNotificationStore implements NotificationStore {
   constructor(dataDir: string, private readonly now: () => Date = () => new Date()) {
     this.path = join(dataDir, NOTIFICATIONS_FILE);
     if (!existsSync(this.path)) return;
+    this.inode = statSync(this.path).ino;
     const text = readFileSync(this.path);
     this.cutShort = text.length > 0 && text[text.length - 1] !== 0x0a;
     this.take(text, false);
@@ -54,7 +58,13 @@ export class FileNotificationStore implements NotificationStore {
   /** Reads what another process appended since the last read. */
   private readMore(): void {
     if (!existsSync(this.path)) return;
-    const size = statSync(this.path).size;
+    const stat = statSync(this.path);
+    if (stat.ino !== this.inode) {
+      // Pruned (or made) by another process: read the new file from its start.
+      this.inode = stat.ino;
+      this.offset = 0;
+    }
+    const size = stat.size;
     if (size <= this.offset) return;
     const fd = openSync(this.path, 'r');
     try {
@@ -106,7 +116,10 @@ export class FileNotificationStore implements NotificationStore {
     }
     this.cutShort = false;
     this.offset += line.length;
-    if (created) fsyncDirectory(dirname(this.path));
+    if (created) {
+      this.inode = statSync(this.path).ino;
+      fsyncDirectory(dirname(this.path));
+    }
     this.rows.push(row);
     this.byKey.set(key, row.id);
     for (const fn of this.listeners) fn(row);
@@ -119,6 +132,33 @@ export class FileNotificationStore implements NotificationStore {
 
   async lastId(): Promise<number> {
     return this.rows.at(-1)?.id ?? 0;
+  }
+
+  async prune(before: Date): Promise<number> {
+    this.readMore();
+    const cutoff = before.getTime();
+    const newest = this.rows.at(-1);
+    const keep = this.rows.filter((r) => r === newest || Date.parse(r.receivedAt) >= cutoff);
+    const removed = this.rows.length - keep.length;
+    if (removed === 0) return 0;
+    const text = Buffer.from(keep.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
+    const temp = `${this.path}.pruning`;
+    const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
+    try {
+      writeSync(fd, text);
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, this.path);
+    fsyncDirectory(dirname(this.path));
+    this.rows.splice(0, this.rows.length, ...keep);
+    this.byKey.clear();
+    for (const r of keep) this.byKey.set(r.key, r.id);
+    this.inode = statSync(this.path).ino;
+    this.offset = text.length;
+    this.cutShort = false;
+    return removed;
   }
 
   async close(): Promise<void> {

@@ -24,8 +24,19 @@ export interface NotificationStore {
   after(afterId: number, limit: number): Promise<StoredNotification[]>;
   /** The newest id stored (0 when none): a desk starting now follows from there. */
   lastId(): Promise<number>;
+  /**
+   * Removes notifications received before `before` (the newest is always kept, so ids go on
+   * rising); how many went. Desks have applied them long since, and the marketplace's retries
+   * are over: keeping them would only grow the store without end.
+   */
+  prune(before: Date): Promise<number>;
   close(): Promise<void>;
 }
+
+/** How long a stored notification is kept: far past the marketplace's retries and any desk's catch-up. */
+export const NOTIFICATION_RETENTION_MS = 7 * 86_400_000;
+/** The receiver removes older notifications at most this often. */
+export const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /** How many notifications a desk reads in one go when it catches up. */
 export const READ_BATCH = 500;

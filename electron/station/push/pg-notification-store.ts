@@ -43,6 +43,11 @@ export class PgNotificationStore implements NotificationStore {
     return Number(r.rows[0]?.id ?? 0);
   }
 
+  async prune(before: Date): Promise<number> {
+    const r = await this.pool.query('DELETE FROM push_notifications WHERE received_at < $1 AND id < (SELECT max(id) FROM push_notifications)', [before]);
+    return r.rowCount ?? 0;
+  }
+
   async close(): Promise<void> {
     // The pool belongs to whoever made it.
   }

@@ -11,11 +11,15 @@
 // and a push to a queue not listed yet would be lost. So every list and refresh opens a listing:
 // what notifications bring meanwhile is kept, in order, and applied again to the answer before it
 // is published, with the same rule that ignores a notification older than the row it meets.
+// A notification is a hint, the marketplace's answer the truth: one dated ahead of the desk's
+// clock is only a reason to read its shipment again, and a reconciliation forgets what earlier
+// notifications said, so a wrong timestamp cannot make later genuine ones look old for good.
 import type { NotificationEnvelope } from '../../../shared/api/notifications.js';
 import type { ShipmentWire } from '../../../shared/api/shipments.js';
 import type { QueueRow } from '../../../shared/contract/queue.js';
 import type { QueueHook } from './desk-pushes.js';
-import { applyNotification, upsertShipment, type QueueScope } from './queue-push.js';
+import { aheadOfClock } from './notification-time.js';
+import { applyNotification, upsertShipment, type PushEffect, type QueueScope } from './queue-push.js';
 
 /** A change this recent at the list's start is not counted as missed: its push may be in flight. */
 export const IN_FLIGHT_GRACE_MS = 10_000;
@@ -49,9 +53,11 @@ export interface QueueFollow extends QueueHook {
 const same = (a: QueueRow, b: QueueRow) =>
   a.status === b.status && a.hold === b.hold && Date.parse(a.dispatchByDate) === Date.parse(b.dispatchByDate) && Date.parse(a.dispatchAfterDate) === Date.parse(b.dispatchAfterDate);
 
-export function queueHook(access: QueueAccess): QueueFollow {
+export function queueHook(access: QueueAccess, clock: { now(): Date } = { now: () => new Date() }): QueueFollow {
   /** Newest change applied per shipment (queue-push.ts). */
   const seen = new Map<string, number>();
+  /** The shipments notifications touched during each reconciliation under way. */
+  const touching = new Set<Set<string>>();
   /** The facts of each listing under way. */
   const open = new Set<Fact[]>();
   const record = (fact: Fact) => {
@@ -84,11 +90,13 @@ export function queueHook(access: QueueAccess): QueueFollow {
   }
 
   async function apply(n: NotificationEnvelope): Promise<void> {
-    record({ kind: 'notification', n });
+    for (const ids of touching) ids.add(n.shipmentId);
+    const future = aheadOfClock(n, clock.now());
+    if (!future) record({ kind: 'notification', n });
     const now = access.current();
     if (!now) return;
     const rows = new Map(now.rows);
-    const effect = applyNotification(rows, n, now.scope, seen);
+    const effect: PushEffect = future ? { kind: 'read', shipmentId: n.shipmentId } : applyNotification(rows, n, now.scope, seen);
     if (effect.kind === 'applied' && effect.changed) access.publish(rows);
     if (effect.kind !== 'read') return;
     const shipment = await access.read(effect.shipmentId);
@@ -107,9 +115,18 @@ export function queueHook(access: QueueAccess): QueueFollow {
       const before = access.current()?.rows;
       if (!before) return undefined;
       // The list settles its own answer with what came meanwhile (listing()).
-      const after = await access.relist();
+      const touched = new Set<string>();
+      touching.add(touched);
+      let after: Awaited<ReturnType<QueueAccess['relist']>>;
+      try {
+        after = await access.relist();
+      } finally {
+        touching.delete(touched);
+      }
       if (!after) return undefined;
-      for (const [id, second] of seen) if (second * 1000 < after.startedAt) seen.delete(id);
+      // The marketplace's answer replaces what notifications said before it: only those heard
+      // while it ran (already applied to it) still stand against later ones.
+      for (const id of [...seen.keys()]) if (!touched.has(id)) seen.delete(id);
       const settled = (row: QueueRow) => Date.parse(row.updatedAt) < after.startedAt - IN_FLIGHT_GRACE_MS;
       const missed: string[] = [];
       for (const [id, row] of after.rows) {

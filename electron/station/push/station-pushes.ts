@@ -77,6 +77,7 @@ export function stationPushes(options: StationPushesOptions): StationPushes {
         secrets: options.secrets,
         receiver: config,
         log,
+        clock: options.clock,
         announce: options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
         onOutcome: (o) => receiver.outcome(o),
         onReceiver: (r) => ('address' in r ? receiver.set(fromEnv ? 'environment' : 'listening', { address: r.address, certValidTo: fromSetup.certValidTo }) : receiver.failed(r.error)),

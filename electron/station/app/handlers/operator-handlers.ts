@@ -4,6 +4,7 @@
 import { keyed, keyedError } from '../../../../shared/i18n/station-sentences.js';
 import { OperatorError } from '../../operators/operator-directory.js';
 import { renderBadge } from '../../operators/badge-page.js';
+import { PIN_LOCK_MS, PinAttempts } from '../../operators/pin-attempts.js';
 import type { Handlers } from '../dispatcher.js';
 import type { StationAppContext } from '../station-app-context.js';
 
@@ -15,6 +16,8 @@ function refused(e: unknown, name?: string): never {
 }
 
 export function operatorHandlers(ctx: StationAppContext): Handlers {
+  const attempts = new PinAttempts(() => ctx.clock.now());
+  const minutesLeft = (until: number) => Math.max(1, Math.ceil((until - ctx.clock.now().getTime()) / 60_000));
   const changed = () => {
     const next = ctx.deskSignIn.view();
     ctx.hub.emit('operators.changed', next);
@@ -49,8 +52,25 @@ export function operatorHandlers(ctx: StationAppContext): Handlers {
       return { jobId, printer };
     },
     'operators.signIn': async (args) => {
-      const operator = 'badge' in args ? await ctx.operators.byBadge(args.badge) : await ctx.operators.checkPin(args.id, args.pin);
-      if (!operator) throw 'badge' in args ? keyedError('UNKNOWN_BADGE', 'station.operators.unknownBadge', { badge: args.badge }) : keyedError('WRONG_PIN', 'station.operators.wrongPin');
+      if ('badge' in args) {
+        const operator = await ctx.operators.byBadge(args.badge);
+        if (!operator) throw keyedError('UNKNOWN_BADGE', 'station.operators.unknownBadge', { badge: args.badge });
+        // Setup -> Operators may ask for the PIN as well: a badge can be copied.
+        if (!ctx.settings.get().operators.badgeAlone) throw keyedError('PIN_NEEDED', 'station.operators.pinNeeded', { name: operator.name });
+        ctx.deskSignIn.signIn(operator);
+        return ctx.deskSignIn.view();
+      }
+      const locked = attempts.lockedUntil(args.id);
+      if (locked !== undefined) throw keyedError('PIN_LOCKED', 'station.operators.pinLocked', { minutes: minutesLeft(locked) });
+      const operator = await ctx.operators.checkPin(args.id, args.pin);
+      if (!operator) {
+        // Only an operator who exists is counted: an unknown id locks nobody.
+        if (ctx.operators.list().some((o) => o.id === args.id) && attempts.wrong(args.id)) {
+          throw keyedError('PIN_LOCKED', 'station.operators.pinLocked', { minutes: PIN_LOCK_MS / 60_000 });
+        }
+        throw keyedError('WRONG_PIN', 'station.operators.wrongPin');
+      }
+      attempts.right(args.id);
       ctx.deskSignIn.signIn(operator);
       return ctx.deskSignIn.view();
     },

@@ -19,7 +19,7 @@ export interface PushReceiverDeps {
   clock: { now(): Date };
 }
 
-const settingsOf = (form: ReceiverForm) => ({ enabled: form.enabled, port: form.port, certFile: form.certFile, keyFile: form.keyFile, publicUrl: form.publicUrl });
+const settingsOf = (form: ReceiverForm) => ({ enabled: form.enabled, port: form.port, host: form.host, certFile: form.certFile, keyFile: form.keyFile, publicUrl: form.publicUrl });
 
 export function pushReceiverHandlers(deps: PushReceiverDeps): Handlers {
   const view = () => deps.push.receiver.view(deps.settings.get().pushReceiver, deps.secrets);

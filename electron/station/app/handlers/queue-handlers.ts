@@ -114,7 +114,7 @@ export function queueHandlers(ctx: AppContext): Handlers {
           return { rows: last.rows, startedAt };
         },
         republish: () => void (last && publish(last)),
-      })
+      }, ctx.clock)
     : undefined;
   if (ctx.pushes && follow) ctx.pushes.attachQueue(follow);
   const settled = async (filter: QueueFilter, answer: () => Promise<Map<string, QueueRow>>): Promise<Map<string, QueueRow>> => {

@@ -103,6 +103,7 @@ export function OperatorsSection() {
   const api = useStation();
   const view = useOperatorStore((s) => s.view);
   const idleMinutes = useAppStore((s) => s.settings.operators.idleMinutes);
+  const badgeAlone = useAppStore((s) => s.settings.operators.badgeAlone);
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [language, setLanguage] = useState('');
@@ -134,6 +135,16 @@ export function OperatorsSection() {
       // The station's refusal names the setting ("operators.idleMinutes: …"): this field says the problem alone.
       const { errors, rest } = refusalByField(errorWords(err), [IDLE_SETTING]);
       setResult({ ok: false, text: errors[IDLE_SETTING] ?? rest });
+    }
+  }
+
+  async function saveBadgeAlone(on: boolean) {
+    try {
+      const saved = await useSettingsStore.getState().update(api, { operators: { badgeAlone: on } });
+      useAppStore.getState().setSettings(saved);
+      setResult({ ok: true, text: on ? t('operators.badgeAloneOn') : t('operators.badgeAloneOff') });
+    } catch (err) {
+      setResult({ ok: false, text: errorWords(err) });
     }
   }
 
@@ -186,6 +197,9 @@ export function OperatorsSection() {
         <label htmlFor="op-idle">{t('operators.idle')}</label>
         <input id="op-idle" type="number" min={0} max={720} defaultValue={idleMinutes} key={idleMinutes} onBlur={(e) => void saveIdle(e.target.value)} />
       </div>
+      <label className="check">
+        <input type="checkbox" checked={badgeAlone} onChange={(e) => void saveBadgeAlone(e.target.checked)} /> {t('operators.badgeAlone')}
+      </label>
       {result ? (
         <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'result-ok' : 'field-problem'}>
           {result.text}

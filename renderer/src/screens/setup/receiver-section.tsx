@@ -108,6 +108,14 @@ export function ReceiverSection() {
         <Field id="push-port" label={t('push.port')} hint={t('push.portHint')} error={portOk ? undefined : t('push.check.portRange')}>
           {(a) => <input {...a} type="text" inputMode="numeric" maxLength={5} value={port} onChange={(e) => setPort(e.target.value.trim())} />}
         </Field>
+        <Field id="push-host" label={t('push.host')} hint={t('push.hostHint')}>
+          {(a) => (
+            <select {...a} value={form.host} onChange={(e) => change({ host: e.target.value as ReceiverForm['host'] })}>
+              <option value="0.0.0.0">{t('push.hostAll')}</option>
+              <option value="127.0.0.1">{t('push.hostLocal')}</option>
+            </select>
+          )}
+        </Field>
         <Field id="push-cert" label={t('push.certFile')} hint={t('push.certHint')}>
           {(a) => <input {...a} type="text" spellCheck={false} value={form.certFile} onChange={(e) => change({ certFile: e.target.value })} />}
         </Field>
