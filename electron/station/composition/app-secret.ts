@@ -8,6 +8,7 @@ import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';
 import { z } from 'zod';
 import type { SecretStore } from '../settings/secret-store.js';
+import { readBoundSecret } from '../settings/bound-secret.js';
 import { tokenSecretName } from './secret-token-vault.js';
 
 /** The secret name of the application secret (spec § Authentication 3: Application ID + Secret). */
@@ -44,18 +45,7 @@ function sameBinding(a: SecretBinding, b: SecretBinding): boolean {
   return a.origin === b.origin && a.mode === b.mode && a.appId === b.appId;
 }
 
-function readBound(secrets: SecretStore): z.infer<typeof Bound> | undefined {
-  const text = secrets.get(APP_SECRET_NAME);
-  if (!text) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined; // A secret stored without its connection is not handed out to any.
-  }
-  const parsed = Bound.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+const readBound = (secrets: SecretStore) => readBoundSecret(secrets, APP_SECRET_NAME, Bound);
 
 export function storeAppSecret(secrets: SecretStore, binding: SecretBinding, secret: string): void {
   secrets.set(APP_SECRET_NAME, JSON.stringify({ format: 'bound-1', ...binding, secret }));
