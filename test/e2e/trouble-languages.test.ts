@@ -123,7 +123,7 @@ describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every sc
     // A wrong item, then an unknown barcode, in an open shipment: neither is counted.
     const [id] = await station.createShipments('plain', 1, 1);
     const skus = station.unitScans(id!);
-    const title = station.sandbox.world.shipments.get(id!)!.orderItems[0]!.title ?? '';
+    const titles = station.sandbox.world.shipments.get(id!)!.orderItems.map((i) => i.title ?? '');
     const other = (wrongItem = [...station.sandbox.world.listingsOf(station.sandbox.info.sellerId).keys()].find((s) => !skus.includes(s))!);
     await desk.wedgeScan(id!);
     await heading(id!).waitFor({ timeout: 15_000 });
@@ -131,12 +131,12 @@ describe.runIf(haveChromium() && cupsAvailable() && requirePostgres())("every sc
     await expect.poll(() => words(status())).toContain(other);
     await expect.poll(() => page.locator('.status-line').getAttribute('class')).toContain('tone-error');
     expect((await trail(other)).find((e) => e.kind === 'scan.refused')?.reasons?.[0]?.key).toBe('station.pack.wrongItem');
-    await check('pack-wrong-item', [id!, other, title]);
+    await check('pack-wrong-item', [id!, other, ...titles]);
     await desk.wedgeScan('8905550001236');
     await page.locator('.barcode-prompt').waitFor({ timeout: 10_000 });
     // The products offered: the shipment's titles and SKUs (the marketplace's words).
     const offered = await page.locator('.barcode-choices li').allInnerTexts();
-    await check('pack-unknown-barcode', [id!, other, title, '8905550001236', ...skus, ...offered]);
+    await check('pack-unknown-barcode', [id!, other, ...titles, '8905550001236', ...skus, ...offered]);
     await page.keyboard.press('Escape');
     // Neither was counted.
     expect(await words(heading(id!))).toContain(`${id}: 0 `);

@@ -25,7 +25,11 @@ async function freePort(): Promise<number> {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+  // Regular files only: the journal's lock is a socket in its folder.
+  return readdirSync(dir).flatMap((n) => {
+    const s = statSync(join(dir, n));
+    return s.isDirectory() ? filesUnder(join(dir, n)) : s.isFile() ? [join(dir, n)] : [];
+  });
 }
 
 describe('the receiver of a desk alone, from Setup', () => {

@@ -88,7 +88,8 @@ describe('Queue screen: work to do first', () => {
     expect(order.indexOf(waitingA!)).toBeGreaterThan(lastToPack);
     expect(order.indexOf(waitingB!)).toBeGreaterThan(lastToPack);
     const row = screen.getByRole('listbox', { name: 'Shipments' }).querySelector(`#queue-row-${waitingA}`)!;
-    expect(row.textContent).toMatch(/Waits for pickup \(dispatch by 5 Jan, 11:30\)/);
+    expect(row.textContent).toMatch(/Waits for pickup/);
+    expect(row.querySelector('.pickup')?.getAttribute('title')).toBe('Ready to dispatch; the courier collects it by 5 Jan, 11:30.');
     expect(row.textContent).not.toMatch(/Overdue/);
     expect(row.querySelector('.overdue')).toBeNull();
   });

@@ -25,7 +25,7 @@ import { cheered, keepRefusal, refused, told } from './desk-feedback.js';
 import { claimShipment } from './claim-shipment.js';
 import { prefillParcels } from './parcel-prefill.js';
 import { submitPack, type LabelPrinter, type PackOutcome } from './pack-submit.js';
-import { isPacked, packedWords } from './packed-label.js';
+import { isPacked, packedHistory, packedWords } from './packed-label.js';
 import { refusedSerial } from './pack-error-messages.js';
 import { followLabel } from './label-follow.js';
 import { confirmWeight, measuredKey, warningConfirmed, WEIGHT_WARNING_CODE } from './weight-warning.js';
@@ -276,9 +276,11 @@ export class PackDesk {
   private async start(raw: string, scan: ClassifiedScan): Promise<Feedback> {
     const found = await identifyShipment(this.deps.client.orders, scan, { locationId: this.deps.locationId, skuForBarcode: (code) => this.deps.barcodes?.skuFor(code) });
     if ('error' in found) return this.say({ tone: 'error', ...found.error, sound: 'failure' });
-    if (isPacked(found.shipment)) {
+    // Packed here: said with its label, a reprint offered. Packed elsewhere: refused below, naming who.
+    const records = isPacked(found.shipment) ? await this.deps.journal.records() : [];
+    if (packedHistory(records, found.shipment.shipmentId).packedAt) {
       this.reprint = found.shipment.shipmentId;
-      return this.say({ tone: 'info', ...packedWords(await this.deps.journal.records(), found.shipment), sound: 'none' });
+      return this.say({ tone: 'error', ...packedWords(records, found.shipment), sound: 'failure' });
     }
     const refusal = checkActionable(found.shipment, { now: this.deps.clock.now().getTime(), locationId: this.deps.locationId });
     if (refusal) return this.say({ tone: 'error', text: refusal.text, sentences: refusal.sentences, sound: 'failure' });

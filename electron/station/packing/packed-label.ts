@@ -63,8 +63,10 @@ export function packedWords(records: readonly JournalRecord[], shipment: Shipmen
   const words: KeyedSentence[] = [];
   // A desk nobody signed in to packs under the desk's own name: said once, not "Desk 1 at Desk 1".
   const byDesk = !h.operator || h.operator === h.desk;
-  if (h.packedAt) words.push(sentence(byDesk ? 'station.pack.packedAtDesk' : 'station.pack.packedBy', { id, when: when(h.packedAt), operator: h.operator ?? '', desk: h.desk ?? '' }));
-  else words.push(sentence('station.pack.packedElsewhere', { id, state: shipment.orderItems[0]?.status.toLowerCase().replace(/_/g, ' ') ?? '' }));
+  if (h.packedAt) {
+    const at = { id, when: when(h.packedAt), desk: h.desk ?? '' };
+    words.push(byDesk ? sentence('station.pack.packedAtDesk', at) : sentence('station.pack.packedBy', { ...at, operator: h.operator ?? '' }));
+  }
   words.push(h.printer && h.printedAt ? sentence('station.pack.labelPrintedOn', { printer: h.printer, when: when(h.printedAt) }) : sentence('station.pack.labelNotPrintedHere'));
   words.push(sentence('station.pack.reprintOffer'));
   return saying(...words);

@@ -117,7 +117,8 @@ export async function startLocalPushes(pushes: DeskPushes, options: LocalPushesO
         clock: options.clock,
       });
       receiver = started;
-      options.onReceiver?.({ address: `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${started.port}` });
+      // An address the lead can open: localhost where it listens on every address (the log says which).
+      options.onReceiver?.({ address: started.url.replace(/\/push\/.*$/, '') });
       options.log(`Push notifications: this desk receives them on ${listenWords(config.host, started.port)}.`);
       if (token.created) {
         const base = config.publicUrl?.replace(/\/+$/, '') ?? started.url.replace(/\/push\/.*$/, '');

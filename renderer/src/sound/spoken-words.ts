@@ -31,6 +31,8 @@ export const SPOKEN_KEYS: Record<SpokenWord, string> = {
 const WORD_OF_SENTENCE: Readonly<Record<string, SpokenWord>> = {
   [msgKey('station.pack.alreadyPacked')]: 'alreadyPacked',
   [msgKey('station.pack.serialInShift')]: 'alreadyPacked',
+  [msgKey('station.pack.packedBy')]: 'alreadyPacked',
+  [msgKey('station.pack.packedAtDesk')]: 'alreadyPacked',
   [msgKey('warehouse.claim.packed')]: 'alreadyPacked',
   [msgKey('warehouse.claim.packedBy')]: 'alreadyPacked',
   [msgKey('station.pack.garbledEmpty')]: 'scanAgain',

@@ -13,15 +13,15 @@ import { marketplaceTrouble, readShipment, shipmentStatus, titlesOf } from './de
 
 type ShipmentResult = ResultOf<'dispatch.cancel'>;
 
-/** Where a shipment is in its life, in the words of the packing floor (catalogue keys). */
-const CANCEL_STATE_KEYS: Record<string, string> = {
-  PACKING_IN_PROGRESS: 'station.cancel.state.packing',
-  PACKED: 'station.cancel.state.packed',
-  FORM_FAILED: 'station.cancel.state.formFailed',
-  READY_TO_DISPATCH: 'station.cancel.state.ready',
-  PICKUP_COMPLETE: 'station.cancel.state.pickedUp',
-  SHIPPED: 'station.cancel.state.shipped',
-  DELIVERED: 'station.cancel.state.delivered',
+/** Where a shipment is in its life, in the words of the packing floor. */
+const CANCEL_STATES: Record<string, KeyedSentence> = {
+  PACKING_IN_PROGRESS: keyed('station.cancel.state.packing'),
+  PACKED: keyed('station.cancel.state.packed'),
+  FORM_FAILED: keyed('station.cancel.state.formFailed'),
+  READY_TO_DISPATCH: keyed('station.cancel.state.ready'),
+  PICKUP_COMPLETE: keyed('station.cancel.state.pickedUp'),
+  SHIPPED: keyed('station.cancel.state.shipped'),
+  DELIVERED: keyed('station.cancel.state.delivered'),
 };
 
 /** The cancel operation is described for APPROVED shipments only (spec § Shipment). */
@@ -30,7 +30,7 @@ function notCancellable(s: ShipmentWire, locationId: string): KeyedSentence | un
   if (s.locationId !== locationId) return sentence('station.cancel.otherLocation', { id, location: s.locationId, here: locationId });
   const status = shipmentStatus(s);
   if (status === 'CANCELLED') return sentence('station.cancel.already', { id });
-  if (status !== 'APPROVED') return keyed('station.cancel.pastPacking', { id }, { state: keyed(CANCEL_STATE_KEYS[status] ?? 'station.cancel.state.past') });
+  if (status !== 'APPROVED') return keyed('station.cancel.pastPacking', { id }, { state: CANCEL_STATES[status] ?? keyed('station.cancel.state.past') });
   if (s.hold) return sentence('station.cancel.onHold', { id });
   return undefined;
 }

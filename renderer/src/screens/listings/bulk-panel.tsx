@@ -45,7 +45,9 @@ export function BulkPanel() {
   const [chosen, setChosen] = useState<ChosenFile>();
   const resultsRef = useRef<HTMLTableElement>(null);
   // The results come next to Apply, and into view as they arrive.
-  useEffect(() => resultsRef.current?.scrollIntoView?.({ block: 'nearest' }), [results]);
+  useEffect(() => {
+    resultsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [results]);
 
   function reset(nextCsv: string, nextKind: Kind = kind, file?: ChosenFile) {
     setCsv(nextCsv);

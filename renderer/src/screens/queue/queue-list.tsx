@@ -35,7 +35,9 @@ function RowBody({ row, now }: { row: QueueRow; now: number }) {
     <>
       <span className="row-id">{row.shipmentId}</span>
       {pickup ? (
-        <span className="countdown pickup">{t('queue.waitsForPickup', { at: shortDateTime(row.dispatchByDate) })}</span>
+        <span className="countdown pickup" title={t('queue.waitsForPickupBy', { at: shortDateTime(row.dispatchByDate) })}>
+          {t('queue.waitsForPickup')}
+        </span>
       ) : (
         <span className={due.overdue ? 'countdown overdue' : due.soon ? 'countdown soon' : 'countdown'}>
           {due.overdue ? '⚠ ' : ''}
