@@ -11,7 +11,8 @@ export function SignInDialog({ operators, onClose }: { operators: OperatorView[]
   const api = useStation();
   const [id, setId] = useState(operators[0]?.id ?? '');
   const [pin, setPin] = useState('');
-  const [problem, setProblem] = useState(false);
+  // The refusal, inside the dialog where the operator is looking (the status line is behind it).
+  const [problem, setProblem] = useState<string>();
   const first = useRef<HTMLSelectElement>(null);
   const signedIn = useOperatorStore((s) => s.view?.signedIn);
   useEffect(() => first.current?.focus(), []);
@@ -23,10 +24,10 @@ export function SignInDialog({ operators, onClose }: { operators: OperatorView[]
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!id || !pin) return;
-    const ok = await signInWithPin(api, id, pin);
+    const { refused } = await signInWithPin(api, id, pin);
     setPin('');
-    setProblem(!ok);
-    if (ok) onClose();
+    setProblem(refused);
+    if (!refused) onClose();
   }
 
   return (
@@ -58,7 +59,21 @@ export function SignInDialog({ operators, onClose }: { operators: OperatorView[]
         </div>
         <div className="field">
           <label htmlFor="sign-in-pin">{t('operators.pin')}</label>
-          <input id="sign-in-pin" type="password" inputMode="numeric" autoComplete="off" value={pin} aria-invalid={problem} onChange={(e) => setPin(e.target.value)} />
+          <input
+            id="sign-in-pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={pin}
+            aria-invalid={problem !== undefined}
+            aria-describedby={problem ? 'sign-in-problem' : undefined}
+            onChange={(e) => setPin(e.target.value)}
+          />
+          {problem ? (
+            <p id="sign-in-problem" role="alert" className="field-problem">
+              {problem}
+            </p>
+          ) : null}
         </div>
         <div className="dialog-actions">
           <button type="submit">{t('operators.signIn')}</button>

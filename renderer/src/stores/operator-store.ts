@@ -48,16 +48,18 @@ export async function signInWithBadge(api: StationApi, badge: string): Promise<v
 }
 
 /** Resolves true when signed in; a wrong PIN is said and resolves false. */
-export async function signInWithPin(api: StationApi, id: string, pin: string): Promise<boolean> {
+/** Signs in by name and PIN; a refusal is said on the status line and given back for the dialog. */
+export async function signInWithPin(api: StationApi, id: string, pin: string): Promise<{ refused?: string }> {
   const before = signedInOperator();
   try {
     signedIn(await api.invoke('operators.signIn', { id, pin }), before);
-    return true;
+    return {};
   } catch (e) {
-    say('error', errorWords(e));
+    const refused = errorWords(e);
+    say('error', refused);
     // Typed at the keyboard, read on the screen: no word to say.
     playSound('wrongItem', { word: null });
-    return false;
+    return { refused };
   }
 }
 
