@@ -86,7 +86,7 @@ describe('Setup -> Live updates', () => {
     const link = (await screen.findByLabelText('Subscription link')) as HTMLInputElement;
     expect(link.value).toMatch(new RegExp(`^https://localhost:${port}/push/[A-Za-z0-9_-]{43}$`));
     const token = link.value.split('/push/')[1];
-    expect(await screen.findByText(`Listening on https://0.0.0.0:${port}.`, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(`Listening on https://localhost:${port}.`, { exact: false })).toBeTruthy();
     expect((await app.api.invoke('push.receiver', {})).state).toBe('listening');
     await user.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByLabelText('Subscription link')).toBeNull();
