@@ -8,7 +8,7 @@ import type { KeyedSentence } from '../../../shared/contract/define.js';
 import { keyed } from '../../../shared/i18n/station-sentences.js';
 import { z } from 'zod';
 import type { SecretStore } from '../settings/secret-store.js';
-import { readBoundSecret } from '../settings/bound-secret.js';
+import { readSecretRecord } from '../settings/secret-record.js';
 import { tokenSecretName } from './secret-token-vault.js';
 
 /** The secret name of the application secret (spec § Authentication 3: Application ID + Secret). */
@@ -45,7 +45,7 @@ function sameBinding(a: SecretBinding, b: SecretBinding): boolean {
   return a.origin === b.origin && a.mode === b.mode && a.appId === b.appId;
 }
 
-const readBound = (secrets: SecretStore) => readBoundSecret(secrets, APP_SECRET_NAME, Bound);
+const readBound = (secrets: SecretStore) => readSecretRecord(secrets, APP_SECRET_NAME, Bound);
 
 export function storeAppSecret(secrets: SecretStore, binding: SecretBinding, secret: string): void {
   secrets.set(APP_SECRET_NAME, JSON.stringify({ format: 'bound-1', ...binding, secret }));

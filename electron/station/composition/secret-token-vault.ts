@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { StoredTokens, TokenVault } from '../api/auth.js';
 import type { SecretStore } from '../settings/secret-store.js';
+import { readSecretRecord } from '../settings/secret-record.js';
 
 const Stored = z.object({
   accessToken: z.string().min(1),
@@ -29,17 +30,8 @@ export function secretTokenVault(secrets: SecretStore, marketplace: string, appI
   const name = tokenSecretName(marketplace, appId);
   return {
     async load(): Promise<StoredTokens | undefined> {
-      const text = secrets.get(name);
-      if (!text) return undefined;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        return undefined;
-      }
       // A damaged value only costs a new sign-in; it is never an error for the packer.
-      const parsed = Stored.safeParse(raw);
-      return parsed.success ? parsed.data : undefined;
+      return readSecretRecord(secrets, name, Stored);
     },
     async save(tokens: StoredTokens): Promise<void> {
       secrets.set(name, JSON.stringify(tokens));

@@ -6,7 +6,7 @@
 // gets none. A changed address in Setup forgets it, and Setup asks for it again.
 import { z } from 'zod';
 import type { SecretStore } from '../settings/secret-store.js';
-import { readBoundSecret } from '../settings/bound-secret.js';
+import { readSecretRecord } from '../settings/secret-record.js';
 
 /** Name of the database password in the desk's SecretStore. */
 export const WAREHOUSE_PASSWORD_SECRET = 'warehouse.password';
@@ -54,7 +54,7 @@ export function passwordBindingOf(url: string): PasswordBinding | undefined {
 const same = (a: PasswordBinding, b: PasswordBinding): boolean =>
   a.scheme === b.scheme && a.host === b.host && a.port === b.port && a.user === b.user && a.database === b.database;
 
-const readBound = (secrets: SecretStore) => readBoundSecret(secrets, WAREHOUSE_PASSWORD_SECRET, Bound);
+const readBound = (secrets: SecretStore) => readSecretRecord(secrets, WAREHOUSE_PASSWORD_SECRET, Bound);
 
 /** Stores the password for the server of `url` (the address without its password). */
 export function storeWarehousePassword(secrets: SecretStore, url: string, password: string): void {
